@@ -1,0 +1,68 @@
+/**
+ * Where things live: Baton's own data dir and each agent's store roots, per platform, honouring
+ * the environment overrides the agents themselves honour. Pure functions of (env, platform, home)
+ * so tests can ask about any machine.
+ */
+import path from 'node:path';
+import os from 'node:os';
+import type { AgentId } from '../../shared/model.js';
+
+export interface Environment {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  home: string;
+}
+
+export function currentEnvironment(): Environment {
+  // HOME wins over os.homedir() so `HOME=/some/home baton list` reads that home, as the agents would.
+  const home = process.env.HOME || process.env.USERPROFILE || os.homedir();
+  return { env: process.env, platform: process.platform, home };
+}
+
+/** Platform-specific join so Windows paths are built correctly when described on any OS. */
+function joiner(platform: NodeJS.Platform): (...parts: string[]) => string {
+  return platform === 'win32' ? path.win32.join : path.posix.join;
+}
+
+export function batonDataDir({ env, platform, home }: Environment): string {
+  if (env.BATON_HOME) return env.BATON_HOME;
+  const join = joiner(platform);
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Baton');
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Baton');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'baton');
+}
+
+/** Store roots for an agent, most specific first. A root may not exist. */
+export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Environment): string[] {
+  const join = joiner(platform);
+  switch (agent) {
+    case 'claude': {
+      // CLAUDE_CONFIG_DIR replaces ~/.claude; ccusage treats it as a comma-separated list, so do we.
+      if (env.CLAUDE_CONFIG_DIR) {
+        return env.CLAUDE_CONFIG_DIR.split(',').map((p) => p.trim()).filter(Boolean);
+      }
+      const xdg = env.XDG_CONFIG_HOME || join(home, '.config');
+      return [join(home, '.claude'), join(xdg, 'claude')];
+    }
+    case 'codex':
+      return [env.CODEX_HOME || join(home, '.codex')];
+    case 'opencode': {
+      // OpenCode uses xdg-basedir on every platform, Windows included.
+      const data = join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'opencode');
+      if (env.OPENCODE_DB && env.OPENCODE_DB !== ':memory:') {
+        const db = path.isAbsolute(env.OPENCODE_DB) ? env.OPENCODE_DB : join(data, env.OPENCODE_DB);
+        return [db, data];
+      }
+      return [data];
+    }
+    case 'hermes': {
+      if (env.HERMES_HOME) return [env.HERMES_HOME];
+      const suffix = env.HERMES_DATA_DIR_SUFFIX || '';
+      if (platform === 'win32') {
+        const local = env.LOCALAPPDATA || join(home, 'AppData', 'Local');
+        return [join(local, `hermes${suffix}`)];
+      }
+      return [join(home, `.hermes${suffix}`)];
+    }
+  }
+}

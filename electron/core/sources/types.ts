@@ -1,0 +1,56 @@
+/**
+ * The one small interface every agent adapter implements. The index drives adapters through it:
+ * list the units of a store (a JSONL file, a SQLite database), then read each unit from the cursor
+ * the index saved last time. Each batch carries the cursor to persist in the same transaction as its
+ * rows, so a crash between batches neither loses nor duplicates anything.
+ */
+import type { AgentId, Diagnostic, Message, Session, SourceStatus } from '../../../shared/model.js';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** One readable thing in a store: a transcript file or a database. */
+export interface SourceUnit {
+  /** Stable key for the cursor table, e.g. the absolute path. */
+  key: string;
+  path: string;
+  /** Bytes on disk (for SQLite: main file + WAL), used for progress and change detection. */
+  size: number;
+  mtimeMs: number;
+}
+
+export interface ReadBatch {
+  /** Sessions touched by this batch, each with its full current aggregate (upsert). */
+  sessions: Session[];
+  /** New messages; `seq` continues after the messages already delivered for the session. */
+  messages: Message[];
+  /** Sessions whose stored messages must be dropped before this batch's messages are inserted
+   *  (file replaced or truncated, rows rewritten in place). */
+  resetSessions: string[];
+  /** Sessions that vanished from the store: the index keeps them, marked "source gone". */
+  goneSessions: string[];
+  /** The unit's cursor after this batch: persisted in the same transaction as the rows. */
+  cursor: JsonValue;
+  /** Bytes actually read from disk to produce this batch (work counter for benchmarks/tests). */
+  bytesRead: number;
+}
+
+export interface ReadContext {
+  /** Cursor saved after the last committed batch of this unit, or null for a first read. */
+  cursor: JsonValue | null;
+  /** Report a recoverable problem (malformed line, locked database, …); reading goes on. */
+  diagnostic(d: Omit<Diagnostic, 'at'>): void;
+  /** Aborted when the index shuts down or the unit is re-queued. */
+  signal?: AbortSignal;
+}
+
+export interface SourceAdapter {
+  readonly agent: AgentId;
+  /** Store roots to watch (existing or not); the watcher re-lists units when anything under them changes. */
+  roots(): string[];
+  /** The units currently present. A missing root is not an error: it yields nothing. */
+  listUnits(): Promise<SourceUnit[]>;
+  /** Read what changed in `unit` since `ctx.cursor`, in batches of bounded size. */
+  read(unit: SourceUnit, ctx: ReadContext): AsyncIterable<ReadBatch>;
+  /** Sessions, diagnostics and errors seen so far. */
+  status(): SourceStatus;
+}

@@ -1,0 +1,175 @@
+/**
+ * Result types of the API contract. Shared by the core (which produces them) and the renderer
+ * (which shows them); plain data only, so they cross IPC and HTTP as JSON unchanged.
+ */
+import type { AgentId, Session, SourceStatus, Message } from './model.js';
+import type { BriefTarget, Settings } from './settings.js';
+
+export interface IndexProgress {
+  phase: 'idle' | 'scanning' | 'indexing' | 'watching' | 'error';
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  /** When the index was last brought current (ISO), null before the first pass ends. */
+  currentAt: string | null;
+  error: string | null;
+}
+
+export interface HealthInfo {
+  ok: true;
+  name: 'baton';
+  version: string;
+  uptimeSeconds: number;
+  index: { phase: IndexProgress['phase']; sessions: number; currentAt: string | null };
+}
+
+export interface SettingsView {
+  settings: Settings;
+  /** Detected default store location per agent (before any override in settings). */
+  detected: Record<AgentId, string[]>;
+  /** Set when the settings file was unreadable and defaults are in use; says where the bad file went. */
+  warning: string | null;
+  /** Where settings and data live. */
+  dataDir: string;
+}
+
+export type StalenessBand = 'fresh' | 'slightly_stale' | 'stale' | 'very_stale';
+
+/** A session as lists show it: the model plus what the index knows about it. */
+export interface SessionSummary extends Session {
+  latestCheckpointAt: string | null;
+  staleness: StalenessBand | null;
+}
+
+export interface SessionPage {
+  sessions: SessionSummary[];
+  total: number;
+}
+
+export interface MessagePage {
+  messages: Message[];
+  total: number;
+}
+
+export interface SearchHit {
+  sessionId: string;
+  agent: AgentId;
+  nativeId: string;
+  title: string | null;
+  cwd: string | null;
+  seq: number;
+  role: Message['role'];
+  /** Snippet with matches wrapped in `[[` and `]]` (rendered as highlights; never HTML). */
+  snippet: string;
+  timestamp: string | null;
+  score: number;
+}
+
+export interface GitSnapshot {
+  isRepo: boolean;
+  /** Why there is no snapshot (cwd missing, not a repo, git unavailable). */
+  error: string | null;
+  branch: string | null;
+  head: string | null;
+  headSubject: string | null;
+  staged: string[];
+  unstaged: string[];
+  untracked: string[];
+  ahead: number;
+  behind: number;
+  upstream: string | null;
+  takenAt: string;
+}
+
+export interface GitDrift {
+  /** Human-readable status of the comparison (e.g. "cwd no longer exists"). */
+  error: string | null;
+  branchSwitched: { from: string | null; to: string | null } | null;
+  commitsSince: { hash: string; subject: string }[];
+  filesChangedSince: string[];
+  workTreeChanged: boolean;
+  now: GitSnapshot | null;
+}
+
+export type CheckpointStatus = 'pending' | 'received' | 'completed';
+
+export interface Checkpoint {
+  id: string;
+  sessionId: string;
+  idempotencyToken: string | null;
+  summary: string;
+  decisions: string[];
+  nextSteps: string[];
+  blockers: string[];
+  itemsCompleted: string[];
+  itemsAdded: string[];
+  filesChanged: string[];
+  git: GitSnapshot | null;
+  continuesFrom: string | null;
+  status: CheckpointStatus;
+  createdAt: string;
+  receivedAt: string | null;
+  completedAt: string | null;
+}
+
+export type BriefFormat = 'md' | 'delimit' | 'govzero' | 'envelope';
+
+export interface BriefResult {
+  sessionId: string;
+  target: BriefTarget;
+  format: BriefFormat;
+  text: string;
+  tokens: number;
+  budget: number;
+  /** Redactions made, by kind; empty when none or when redaction was turned off. */
+  redactions: Record<string, number>;
+  redacted: boolean;
+  /** Shell command that opens the target agent in the session's cwd. */
+  openCommand: string | null;
+}
+
+export interface RestoreResult {
+  sessionId: string;
+  checkpoint: Checkpoint | null;
+  drift: GitDrift | null;
+  summary: string;
+  /** Present only when the restore was confirmed. */
+  brief: BriefResult | null;
+}
+
+export interface PathCheck {
+  path: string;
+  exists: boolean;
+  readable: boolean;
+  sessions: number;
+  error: string | null;
+}
+
+export interface McpInfo {
+  url: string;
+  port: number;
+  token: string;
+}
+
+export interface McpInstallResult {
+  agent: AgentId;
+  file: string;
+  changed: boolean;
+  backup: string | null;
+  message: string;
+}
+
+export interface OpenInAgentResult {
+  /** The exact command, shown as a copyable fallback. */
+  command: string;
+  launched: boolean;
+  error: string | null;
+}
+
+/** Pushed from the core to UIs (IPC events in Electron, server-sent events over HTTP). */
+export type ApiEvent =
+  | { type: 'index-progress'; progress: IndexProgress }
+  | { type: 'sessions-changed'; sessionIds: string[] }
+  | { type: 'settings-changed' }
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };

@@ -1,0 +1,100 @@
+/**
+ * The normalized session model every agent adapter produces and every consumer reads.
+ * Plain types only: this file is imported by the core, the Electron glue and the renderer.
+ */
+
+export const AGENTS = ['claude', 'codex', 'opencode', 'hermes'] as const;
+export type AgentId = (typeof AGENTS)[number];
+
+export const AGENT_LABELS: Record<AgentId, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex CLI',
+  opencode: 'OpenCode',
+  hermes: 'Hermes Agent',
+};
+
+export function isAgentId(value: unknown): value is AgentId {
+  return typeof value === 'string' && (AGENTS as readonly string[]).includes(value);
+}
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+}
+
+export interface Session {
+  /** `<agent>:<nativeId>` — unique across agents. */
+  id: string;
+  agent: AgentId;
+  nativeId: string;
+  /** Best title the agent stores (see each adapter for precedence); null when none. */
+  title: string | null;
+  cwd: string | null;
+  gitBranch: string | null;
+  gitCommit: string | null;
+  model: string | null;
+  /** ISO-8601 timestamps. */
+  startedAt: string | null;
+  updatedAt: string | null;
+  /** The first real user prompt, exactly as the agent stored it. */
+  firstPrompt: string | null;
+  /** Real user prompts: not tool results, not meta/command scaffolding, not compaction summaries. */
+  userTurns: number;
+  messageCount: number;
+  /** Unique tool names, in order of first use. */
+  toolNames: string[];
+  usage: TokenUsage;
+  /** Parent session id (`<agent>:<nativeId>`) for subagent transcripts and forks. */
+  parentId: string | null;
+  sourcePath: string;
+  bytes: number;
+  /** True once the agent deleted the transcript: Baton keeps history the agents drop. */
+  sourceGone?: boolean;
+}
+
+export type MessageRole = 'user' | 'assistant' | 'tool' | 'system';
+export type MessageKind = 'text' | 'thinking' | 'tool_call' | 'tool_result';
+
+export interface Message {
+  sessionId: string;
+  /** Position within the session, 0-based, stable across re-reads. */
+  seq: number;
+  role: MessageRole;
+  kind: MessageKind;
+  text: string;
+  toolName: string | null;
+  toolCallId: string | null;
+  isError: boolean;
+  timestamp: string | null;
+  /** The agent's own id for the record this message came from, when it has one. */
+  nativeId: string | null;
+}
+
+export type SourceState = 'ok' | 'not_found' | 'unreadable' | 'disabled';
+
+export interface Diagnostic {
+  /** File (or database) the problem was found in. */
+  file: string;
+  /** 1-based line number for JSONL files, when known. */
+  line?: number;
+  message: string;
+  at: string;
+}
+
+export interface SourceStatus {
+  agent: AgentId;
+  state: SourceState;
+  /** Roots that were looked at, in order. */
+  roots: string[];
+  sessions: number;
+  messages: number;
+  filesRead: number;
+  skippedLines: number;
+  lastError: string | null;
+  lastReadAt: string | null;
+  /** Most recent diagnostics, newest last, capped. */
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,75 @@
+/**
+ * User settings: one zod schema is the source of truth for the file format, the defaults and
+ * the settings UI. Unknown keys are dropped, missing keys take their defaults, so an older or
+ * newer settings file still loads.
+ */
+import { z } from 'zod';
+import { AGENTS, type AgentId } from './model.js';
+
+export const BRIEF_TARGETS = ['generic', ...AGENTS] as const;
+export type BriefTarget = (typeof BRIEF_TARGETS)[number];
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+
+export const AgentSourceSettingsSchema = z.object({
+  enabled: z.boolean().default(true),
+  /** null = use the detected default location. */
+  path: z.string().min(1).nullable().default(null),
+});
+export type AgentSourceSettings = z.infer<typeof AgentSourceSettingsSchema>;
+
+const agentDefaults = { enabled: true, path: null };
+
+export const SettingsSchema = z.object({
+  agents: z
+    .object({
+      claude: AgentSourceSettingsSchema.default(agentDefaults),
+      codex: AgentSourceSettingsSchema.default(agentDefaults),
+      opencode: AgentSourceSettingsSchema.default(agentDefaults),
+      hermes: AgentSourceSettingsSchema.default(agentDefaults),
+    })
+    .default({ claude: agentDefaults, codex: agentDefaults, opencode: agentDefaults, hermes: agentDefaults }),
+  hotkey: z.string().min(1).default('CommandOrControl+Shift+B'),
+  defaultTarget: z.enum(BRIEF_TARGETS).default('generic'),
+  briefBudget: z.number().int().min(500).max(200_000).default(6000),
+  redact: z.boolean().default(true),
+  port: z.number().int().min(1024).max(65535).default(8765),
+  launchAtLogin: z.boolean().default(false),
+  /** Glob patterns over session cwd; matching sessions are hidden everywhere. */
+  excludedProjects: z.array(z.string().min(1)).default([]),
+  theme: z.enum(THEMES).default('system'),
+  /** Clear the clipboard this many seconds after copying a brief; 0 = never. */
+  clipboardClearSeconds: z.number().int().min(0).max(3600).default(0),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({});
+}
+
+/** A partial update as the settings UI sends it; agents are merged per agent. */
+export const SettingsPatchSchema = SettingsSchema.omit({ agents: true })
+  .partial()
+  .extend({
+    agents: z
+      .partialRecord(z.enum(AGENTS), AgentSourceSettingsSchema.partial())
+      .optional(),
+  });
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  const { agents, ...rest } = patch;
+  const next: Settings = { ...current, ...stripUndefined(rest) };
+  if (agents) {
+    next.agents = { ...current.agents };
+    for (const agent of AGENTS) {
+      const change = agents[agent as AgentId];
+      if (change) next.agents[agent] = { ...current.agents[agent], ...stripUndefined(change) };
+    }
+  }
+  return SettingsSchema.parse(next);
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
