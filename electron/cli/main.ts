@@ -1,0 +1,26 @@
+/**
+ * The `baton` command line. Each command lives in `commands/<name>.ts` and registers itself on the
+ * commander program; this file only assembles them and turns failures into one clear line.
+ */
+import { Command, CommanderError } from 'commander';
+import { BATON_VERSION } from '../core/version.js';
+import { registerCommands } from './commands/index.js';
+
+export async function runCli(argv: string[]): Promise<number> {
+  const program = new Command();
+  program
+    .name('baton')
+    .description('Switch AI coding agents mid-task without re-explaining anything.')
+    .version(BATON_VERSION)
+    .showHelpAfterError()
+    .exitOverride();
+  registerCommands(program);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    process.stderr.write(`baton: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
