@@ -1,0 +1,10 @@
+/**
+ * Routes beyond the UI contract that the local server mounts: the MCP endpoint and /ingest.
+ * Each module contributes its routes here, so Electron main and headless mode serve the same set.
+ */
+import type { BatonCore } from '../service.js';
+import type { HttpRoute } from './http-server.js';
+
+export function createExtraRoutes(_core: BatonCore): HttpRoute[] {
+  return [];
+}
