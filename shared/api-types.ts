@@ -2,7 +2,7 @@
  * Result types of the API contract. Shared by the core (which produces them) and the renderer
  * (which shows them); plain data only, so they cross IPC and HTTP as JSON unchanged.
  */
-import type { AgentId, Session, SourceStatus, Message } from './model.js';
+import type { AgentId, Session, Message } from './model.js';
 import type { BriefTarget, Settings } from './settings.js';
 
 export interface IndexProgress {

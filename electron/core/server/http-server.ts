@@ -5,7 +5,7 @@
  * the built renderer.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { HTTP_API_PREFIX, HTTP_EVENTS_PATH, HTTP_LOGIN_PATH } from '../../../shared/bridge.js';
 import type { ApiEvent, HealthInfo } from '../../../shared/api-types.js';
 import type { ApiHandlers } from '../../../shared/contract.js';
@@ -61,7 +61,7 @@ export class PortInUseError extends Error {
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   let port = options.port;
   const server = http.createServer((req, res) => {
     handleRequest(req, res, options, port).catch((err: unknown) => {
