@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { batonDataDir, defaultStoreRoots } from './paths.js';
+
+const linux = (env: NodeJS.ProcessEnv = {}) => ({ env, platform: 'linux' as const, home: '/home/ana' });
+
+describe('data dir', () => {
+  it('follows BATON_HOME, then the platform convention', () => {
+    expect(batonDataDir(linux({ BATON_HOME: '/b' }))).toBe('/b');
+    expect(batonDataDir(linux())).toBe('/home/ana/.config/baton');
+    expect(batonDataDir(linux({ XDG_CONFIG_HOME: '/x' }))).toBe('/x/baton');
+    expect(batonDataDir({ env: {}, platform: 'darwin', home: '/Users/ana' })).toBe('/Users/ana/Library/Application Support/Baton');
+    expect(batonDataDir({ env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, platform: 'win32', home: 'C:\\Users\\ana' })).toBe(
+      'C:\\Users\\ana\\AppData\\Roaming\\Baton',
+    );
+  });
+});
+
+describe('agent store roots', () => {
+  it('uses each agent’s defaults', () => {
+    expect(defaultStoreRoots('claude', linux())).toEqual(['/home/ana/.claude', '/home/ana/.config/claude']);
+    expect(defaultStoreRoots('codex', linux())).toEqual(['/home/ana/.codex']);
+    expect(defaultStoreRoots('opencode', linux())).toEqual(['/home/ana/.local/share/opencode']);
+    expect(defaultStoreRoots('hermes', linux())).toEqual(['/home/ana/.hermes']);
+  });
+
+  it('honours the agents’ own environment overrides', () => {
+    expect(defaultStoreRoots('claude', linux({ CLAUDE_CONFIG_DIR: '/c1,/c2' }))).toEqual(['/c1', '/c2']);
+    expect(defaultStoreRoots('codex', linux({ CODEX_HOME: '/cx' }))).toEqual(['/cx']);
+    expect(defaultStoreRoots('opencode', linux({ XDG_DATA_HOME: '/data' }))).toEqual(['/data/opencode']);
+    expect(defaultStoreRoots('opencode', linux({ OPENCODE_DB: 'opencode-dev.db' }))).toEqual([
+      '/home/ana/.local/share/opencode/opencode-dev.db',
+      '/home/ana/.local/share/opencode',
+    ]);
+    expect(defaultStoreRoots('hermes', linux({ HERMES_HOME: '/h' }))).toEqual(['/h']);
+  });
+
+  it('knows Windows and macOS conventions', () => {
+    const win = { env: { LOCALAPPDATA: 'C:\\L' }, platform: 'win32' as const, home: 'C:\\Users\\ana' };
+    expect(defaultStoreRoots('hermes', win)).toEqual(['C:\\L\\hermes']);
+    expect(defaultStoreRoots('opencode', win)).toEqual(['C:\\Users\\ana\\.local\\share\\opencode']);
+    expect(defaultStoreRoots('codex', { env: {}, platform: 'darwin', home: '/Users/ana' })).toEqual(['/Users/ana/.codex']);
+  });
+});
