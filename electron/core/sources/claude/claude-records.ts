@@ -1,0 +1,315 @@
+/**
+ * Claude Code transcript lines → normalized messages and session aggregates.
+ *
+ * One parser instance serves the whole adapter: per-file state lives in the cursor (`ClaudeFileState`),
+ * the only shared memory is a bounded uuid → session map used to drop entries that resume/fork copied
+ * into another session's file. Plain type guards only: this runs once per line on the hot path.
+ */
+import path from 'node:path';
+import type { TailRecord } from '../jsonl-tail.js';
+import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import type { SourceUnit } from '../types.js';
+
+export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;
+
+type Obj = Record<string, unknown>;
+/** [key, input, output, cacheRead, cacheWrite, reasoning] of a recently counted API response. */
+type UsageEntry = [string, number, number, number, number, number];
+
+export interface ClaudeFileState {
+  /** Native id of the session the file belongs to (file stem; `agent-<id>` for subagents). */
+  sessionId: string;
+  subagent: boolean;
+  /** For subagent files: the parent session id, from the folder layout or the records. */
+  parentId: string | null;
+  /** Recently counted usage keys (message.id + request id), newest last, bounded. */
+  usage: UsageEntry[];
+  /** Recent tool_use ids → tool names, so tool results carry the tool's name. Bounded. */
+  calls: [string, string][];
+}
+
+const MAX_RECENT_USAGE = 8;
+const MAX_RECENT_CALLS = 128;
+const MAX_SEEN_UUIDS = 200_000;
+
+/** Text a user line carries that is slash-command or harness scaffolding, not a typed prompt. */
+const SCAFFOLDING_PREFIXES = [
+  '<command-name>',
+  '<command-message>',
+  '<command-args>',
+  '<local-command-stdout>',
+  '<local-command-stderr>',
+  '<local-command-caveat>',
+  '<bash-input>',
+  '<bash-stdout>',
+  '<bash-stderr>',
+  '<user-prompt-submit-hook>',
+  '<task-notification>',
+  '<system-reminder>',
+  'Caveat: The messages below were generated',
+  '[Request interrupted by user',
+];
+
+export function isScaffolding(text: string): boolean {
+  const c = text.charCodeAt(0);
+  // Cheap first-character gate before the prefix scan.
+  if (c !== 60 /* < */ && c !== 67 /* C */ && c !== 91 /* [ */) return false;
+  for (const p of SCAFFOLDING_PREFIXES) if (text.startsWith(p)) return true;
+  return false;
+}
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+/** Claude records "HEAD" (or "") when the cwd is not on a branch / not a repository. */
+function branch(v: string): string | null {
+  return v === '' || v === 'HEAD' ? null : v;
+}
+
+/** Text of a tool_result's `content`: a string or an array of text/image blocks. */
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const b of content) {
+    if (!isObj(b)) continue;
+    if (b.type === 'text' && typeof b.text === 'string') parts.push(b.text);
+    else if (b.type === 'image') parts.push('[image]');
+  }
+  return parts.join('\n');
+}
+
+function toolInput(input: unknown): string {
+  if (input === undefined) return '{}';
+  return typeof input === 'string' ? input : JSON.stringify(input);
+}
+
+/** Where a transcript sits decides what it is: main session, nested or flat subagent. */
+export function describeClaudeFile(file: string): { sessionId: string; subagent: boolean; parentId: string | null } {
+  const stem = path.basename(file).replace(/\.jsonl$/, '');
+  const dir = path.dirname(file);
+  if (path.basename(dir) === 'subagents') {
+    return { sessionId: stem, subagent: true, parentId: path.basename(path.dirname(dir)) };
+  }
+  if (stem.startsWith('agent-')) return { sessionId: stem, subagent: true, parentId: null };
+  return { sessionId: stem, subagent: false, parentId: null };
+}
+
+export class ClaudeParser implements RecordParser<ClaudeFileState> {
+  /** Entry uuid → native session id that delivered it first (bounded, insertion ordered). */
+  private readonly seen = new Map<string, string>();
+
+  init(unit: SourceUnit): ClaudeFileState {
+    const d = describeClaudeFile(unit.path);
+    return { sessionId: d.sessionId, subagent: d.subagent, parentId: d.parentId, usage: [], calls: [] };
+  }
+
+  handle(rec: TailRecord, st: ClaudeFileState, sink: RecordSink): void {
+    const r = rec.value;
+    const type = r.type;
+    if (type === 'user' || type === 'assistant' || type === 'system') {
+      this.conversation(r, type, st, sink);
+      return;
+    }
+    if (type === 'custom-title') {
+      const t = str(r.customTitle);
+      if (t) setTitle(this.main(st, sink), t, TITLE_RANK.custom);
+    } else if (type === 'ai-title') {
+      const t = str(r.aiTitle);
+      if (t) setTitle(this.main(st, sink), t, TITLE_RANK.ai);
+    } else if (type === 'summary') {
+      const t = str(r.summary);
+      if (t) setTitle(this.main(st, sink), t, TITLE_RANK.summary);
+    }
+    // Every other kind (attachments, api-request*, snapshots, queue ops, …) carries no conversation.
+  }
+
+  private main(st: ClaudeFileState, sink: RecordSink): SessionAgg {
+    const agg = sink.session(st.sessionId);
+    if (st.subagent && st.parentId && agg.parentId === null) agg.parentId = st.parentId;
+    return agg;
+  }
+
+  private conversation(r: Obj, type: string, st: ClaudeFileState, sink: RecordSink): void {
+    const recordSession = str(r.sessionId);
+    let agg: SessionAgg;
+    if (st.subagent) {
+      // A subagent's lines carry the parent's sessionId (flat layout: the only link to it).
+      if (st.parentId === null && recordSession) st.parentId = recordSession;
+      agg = this.main(st, sink);
+    } else if (r.isSidechain === true && typeof r.agentId === 'string') {
+      // Older builds wrote subagent lines inline: give them their own subagent session.
+      agg = sink.session(`agent-${r.agentId}`);
+      if (agg.parentId === null) agg.parentId = st.sessionId;
+    } else {
+      if (recordSession && recordSession !== st.sessionId) {
+        // History copied here by resume/fork: it belongs to the session it names.
+        const self = this.main(st, sink);
+        if (self.parentId === null) self.parentId = recordSession;
+        return;
+      }
+      agg = this.main(st, sink);
+    }
+
+    const uuid = str(r.uuid);
+    if (uuid) {
+      const owner = this.seen.get(uuid);
+      if (owner !== undefined && owner !== agg.nativeId) {
+        if (agg.parentId === null && !st.subagent) agg.parentId = owner;
+        return; // the same entry was already delivered for another session
+      }
+      if (owner === undefined) {
+        this.seen.set(uuid, agg.nativeId);
+        if (this.seen.size > MAX_SEEN_UUIDS) this.seen.delete(this.seen.keys().next().value as string);
+      }
+    }
+
+    const ts = str(r.timestamp);
+    noteTimestamp(agg, ts);
+    const cwd = str(r.cwd);
+    if (cwd) agg.cwd = cwd;
+    const gb = str(r.gitBranch);
+    if (gb !== null) agg.gitBranch = branch(gb);
+
+    const message = isObj(r.message) ? r.message : null;
+    if (type === 'user') this.user(r, message, agg, st, sink, ts, uuid);
+    else if (type === 'assistant') this.assistant(r, message, agg, st, sink, ts, uuid);
+    else this.system(r, agg, sink, ts, uuid);
+  }
+
+  private user(r: Obj, message: Obj | null, agg: SessionAgg, st: ClaudeFileState, sink: RecordSink, ts: string | null, uuid: string | null): void {
+    const content = message ? message.content : undefined;
+    let text: string | null = null;
+    if (typeof content === 'string') {
+      text = content;
+    } else if (Array.isArray(content)) {
+      const parts: string[] = [];
+      for (const b of content) {
+        if (!isObj(b)) continue;
+        if (b.type === 'tool_result') {
+          const callId = str(b.tool_use_id);
+          sink.emit(agg, {
+            role: 'tool',
+            kind: 'tool_result',
+            text: resultText(b.content),
+            toolName: callId ? lookupCall(st, callId) : null,
+            toolCallId: callId,
+            isError: b.is_error === true,
+            timestamp: ts,
+            nativeId: uuid,
+          });
+        } else if (b.type === 'text' && typeof b.text === 'string') parts.push(b.text);
+        else if (b.type === 'image') parts.push('[image]');
+      }
+      if (parts.length > 0) text = parts.join('\n');
+    }
+    if (text === null || text.length === 0) return;
+    const notAPrompt = r.isMeta === true || r.isCompactSummary === true || r.isVisibleInTranscriptOnly === true || isScaffolding(text);
+    if (notAPrompt) {
+      sink.emit(agg, { role: 'system', kind: 'text', text, timestamp: ts, nativeId: uuid });
+      return;
+    }
+    agg.userTurns++;
+    if (agg.firstPrompt === null) agg.firstPrompt = text;
+    sink.emit(agg, { role: 'user', kind: 'text', text, timestamp: ts, nativeId: uuid });
+  }
+
+  private assistant(r: Obj, message: Obj | null, agg: SessionAgg, st: ClaudeFileState, sink: RecordSink, ts: string | null, uuid: string | null): void {
+    if (!message) return;
+    const model = str(message.model);
+    if (model && model !== '<synthetic>') agg.model = model;
+    if (isObj(message.usage)) countUsage(agg, st, message, r);
+    const content = message.content;
+    if (typeof content === 'string') {
+      if (content.length > 0) sink.emit(agg, { role: 'assistant', kind: 'text', text: content, timestamp: ts, nativeId: uuid });
+      return;
+    }
+    if (!Array.isArray(content)) return;
+    for (const b of content) {
+      if (!isObj(b)) continue;
+      const t = b.type;
+      if (t === 'text') {
+        const text = str(b.text);
+        if (text) sink.emit(agg, { role: 'assistant', kind: 'text', text, timestamp: ts, nativeId: uuid });
+      } else if (t === 'thinking') {
+        const text = str(b.thinking);
+        if (text) sink.emit(agg, { role: 'assistant', kind: 'thinking', text, timestamp: ts, nativeId: uuid });
+      } else if (t === 'tool_use' || t === 'server_tool_use') {
+        const name = str(b.name) ?? 'unknown';
+        const id = str(b.id);
+        sink.addTool(agg, name);
+        if (id) rememberCall(st, id, name);
+        sink.emit(agg, { role: 'assistant', kind: 'tool_call', text: toolInput(b.input), toolName: name, toolCallId: id, timestamp: ts, nativeId: uuid });
+      } else if (t === 'web_search_tool_result' || t === 'web_fetch_tool_result') {
+        const id = str(b.tool_use_id);
+        sink.emit(agg, { role: 'tool', kind: 'tool_result', text: JSON.stringify(b.content ?? null), toolName: id ? lookupCall(st, id) : null, toolCallId: id, timestamp: ts, nativeId: uuid });
+      }
+    }
+  }
+
+  private system(r: Obj, agg: SessionAgg, sink: RecordSink, ts: string | null, uuid: string | null): void {
+    const subtype = r.subtype;
+    const content = str(r.content);
+    if (subtype === 'compact_boundary') {
+      sink.emit(agg, { role: 'system', kind: 'text', text: content ?? 'Conversation compacted', timestamp: ts, nativeId: uuid });
+    } else if ((subtype === 'local_command' || subtype === 'informational' || subtype === 'api_error') && content) {
+      sink.emit(agg, { role: 'system', kind: 'text', text: content, isError: subtype === 'api_error', timestamp: ts, nativeId: uuid });
+    }
+    // turn_duration and other bookkeeping subtypes carry nothing a reader needs.
+  }
+}
+
+function rememberCall(st: ClaudeFileState, id: string, name: string): void {
+  st.calls.push([id, name]);
+  if (st.calls.length > MAX_RECENT_CALLS) st.calls.shift();
+}
+
+function lookupCall(st: ClaudeFileState, id: string): string | null {
+  for (let i = st.calls.length - 1; i >= 0; i--) {
+    const c = st.calls[i]!;
+    if (c[0] === id) return c[1];
+  }
+  return null;
+}
+
+/**
+ * Each content block of one API response is its own line repeating the response's usage: count a
+ * response once per message.id + request id. Streaming builds may grow output_tokens on later
+ * lines, so a repeat adds only the growth.
+ */
+function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj): void {
+  const u = message.usage as Obj;
+  const reasoning = isObj(u.output_tokens_details) ? num(u.output_tokens_details.thinking_tokens) : 0;
+  const now: UsageEntry = [
+    `${str(message.id) ?? ''}|${str(r.requestId) ?? str(r.requestRef) ?? ''}`,
+    num(u.input_tokens),
+    num(u.output_tokens),
+    num(u.cache_read_input_tokens),
+    num(u.cache_creation_input_tokens),
+    reasoning,
+  ];
+  const hasKey = now[0] !== '|';
+  const prev = hasKey ? st.usage.find((e) => e[0] === now[0]) : undefined;
+  const base = prev ?? ['', 0, 0, 0, 0, 0];
+  agg.usage.input += Math.max(0, now[1] - base[1]);
+  agg.usage.output += Math.max(0, now[2] - base[2]);
+  agg.usage.cacheRead += Math.max(0, now[3] - base[3]);
+  agg.usage.cacheWrite += Math.max(0, now[4] - base[4]);
+  agg.usage.reasoning += Math.max(0, now[5] - base[5]);
+  if (!hasKey) return;
+  if (prev) {
+    for (let i = 1; i < 6; i++) prev[i] = Math.max(prev[i] as number, now[i] as number);
+  } else {
+    st.usage.push(now);
+    if (st.usage.length > MAX_RECENT_USAGE) st.usage.shift();
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * The part shared by the JSONL adapters (Claude Code, Codex): drive the tailer over one file, hand
+ * each record to an agent-specific parser, keep per-session aggregates (turns, tools, usage, title…)
+ * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
+ * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
+ */
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, Session, SourceState, SourceStatus, TokenUsage } from '../../../shared/model.js';
+import { isTailCursor, openTail, type TailCursor, type TailRecord } from './jsonl-tail.js';
+import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
+
+export const MAX_BATCH_MESSAGES = 2000;
+export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+const MAX_TOOL_NAMES = 256;
+const MAX_STATUS_DIAGNOSTICS = 100;
+
+/** Everything the index needs to rebuild a Session, kept small enough to live in a cursor. */
+export interface SessionAgg {
+  nativeId: string;
+  title: string | null;
+  /** Precedence of the source `title` came from; a higher rank replaces, an equal rank updates. */
+  titleRank: number;
+  cwd: string | null;
+  gitBranch: string | null;
+  gitCommit: string | null;
+  model: string | null;
+  startedAt: string | null;
+  updatedAt: string | null;
+  firstPrompt: string | null;
+  userTurns: number;
+  /** Messages delivered so far = the next message's seq. */
+  seq: number;
+  toolNames: string[];
+  usage: TokenUsage;
+  parentId: string | null;
+}
+
+export interface NewMessage {
+  role: MessageRole;
+  kind: MessageKind;
+  text: string;
+  toolName?: string | null;
+  toolCallId?: string | null;
+  isError?: boolean;
+  timestamp?: string | null;
+  nativeId?: string | null;
+}
+
+export function emptyUsage(): TokenUsage {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
+}
+
+function newAgg(nativeId: string): SessionAgg {
+  return {
+    nativeId,
+    title: null,
+    titleRank: 0,
+    cwd: null,
+    gitBranch: null,
+    gitCommit: null,
+    model: null,
+    startedAt: null,
+    updatedAt: null,
+    firstPrompt: null,
+    userTurns: 0,
+    seq: 0,
+    toolNames: [],
+    usage: emptyUsage(),
+    parentId: null,
+  };
+}
+
+export function setTitle(agg: SessionAgg, title: string, rank: number): void {
+  if (rank >= agg.titleRank && title.length > 0) {
+    agg.title = title;
+    agg.titleRank = rank;
+  }
+}
+
+export function noteTimestamp(agg: SessionAgg, ts: string | null | undefined): void {
+  if (typeof ts !== 'string' || ts.length === 0) return;
+  if (agg.startedAt === null || ts < agg.startedAt) agg.startedAt = ts;
+  if (agg.updatedAt === null || ts > agg.updatedAt) agg.updatedAt = ts;
+}
+
+/** What a parser writes into while it handles records. */
+export class RecordSink {
+  readonly messages: Message[] = [];
+  readonly touched = new Set<string>();
+  readonly resetSessions: string[] = [];
+
+  constructor(
+    private readonly agent: AgentId,
+    private readonly sessions: Record<string, SessionAgg>,
+    /** Sessions not yet announced in resetSessions during a from-scratch read. */
+    private readonly announce: Set<string> | null,
+  ) {}
+
+  /** The aggregate for `nativeId`, created on first use; marks it as touched by this batch. */
+  session(nativeId: string): SessionAgg {
+    let agg = this.sessions[nativeId];
+    if (!agg) {
+      agg = newAgg(nativeId);
+      this.sessions[nativeId] = agg;
+    }
+    if (!this.touched.has(nativeId)) {
+      this.touched.add(nativeId);
+      // A unit read from scratch owns its sessions: the index drops older rows for them first
+      // (covers re-indexing and a Codex rollout that moved to its .jsonl.zst archive).
+      if (this.announce && !this.announce.has(nativeId)) {
+        this.announce.add(nativeId);
+        this.resetSessions.push(`${this.agent}:${nativeId}`);
+      }
+    }
+    return agg;
+  }
+
+  emit(agg: SessionAgg, m: NewMessage): void {
+    this.messages.push({
+      sessionId: `${this.agent}:${agg.nativeId}`,
+      seq: agg.seq++,
+      role: m.role,
+      kind: m.kind,
+      text: m.text,
+      toolName: m.toolName ?? null,
+      toolCallId: m.toolCallId ?? null,
+      isError: m.isError ?? false,
+      timestamp: m.timestamp ?? null,
+      nativeId: m.nativeId ?? null,
+    });
+  }
+
+  addTool(agg: SessionAgg, name: string): void {
+    if (name.length > 0 && agg.toolNames.length < MAX_TOOL_NAMES && !agg.toolNames.includes(name)) agg.toolNames.push(name);
+  }
+}
+
+export interface RecordParser<S> {
+  /** Per-file parser state, stored in the cursor (keep it small and JSON-only). */
+  init(unit: SourceUnit): S;
+  handle(rec: TailRecord, state: S, sink: RecordSink): void;
+  /** Last adjustments before an aggregate becomes a Session (e.g. titles from side files). */
+  finish?(agg: SessionAgg, state: S): void;
+}
+
+interface JsonlCursor<S> {
+  v: 1;
+  tail: TailCursor;
+  sessions: Record<string, SessionAgg>;
+  state: S;
+}
+
+function parseCursor<S>(value: JsonValue | null): JsonlCursor<S> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const c = value as Record<string, unknown>;
+  if (c.v !== 1 || !isTailCursor(c.tail) || typeof c.sessions !== 'object' || c.sessions === null) return null;
+  return value as unknown as JsonlCursor<S>;
+}
+
+export function errorCode(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Status bookkeeping shared by the JSONL adapters. */
+export class StatusTracker {
+  state: SourceState = 'not_found';
+  lastError: string | null = null;
+  lastReadAt: string | null = null;
+  skippedLines = 0;
+  messages = 0;
+  filesRead = 0;
+  private readonly sessionIds = new Set<string>();
+  private readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly agent: AgentId,
+    private readonly rootList: string[],
+  ) {}
+
+  diagnostic(d: Omit<Diagnostic, 'at'>, ctx?: ReadContext): void {
+    this.diagnostics.push({ ...d, at: new Date().toISOString() });
+    if (this.diagnostics.length > MAX_STATUS_DIAGNOSTICS) this.diagnostics.shift();
+    ctx?.diagnostic(d);
+  }
+
+  error(d: Omit<Diagnostic, 'at'>, ctx?: ReadContext): void {
+    this.lastError = d.line ? `${d.file}:${d.line}: ${d.message}` : `${d.file}: ${d.message}`;
+    this.diagnostic(d, ctx);
+  }
+
+  noteSession(id: string): void {
+    this.sessionIds.add(id);
+  }
+
+  snapshot(): SourceStatus {
+    return {
+      agent: this.agent,
+      state: this.state,
+      roots: [...this.rootList],
+      sessions: this.sessionIds.size,
+      messages: this.messages,
+      filesRead: this.filesRead,
+      skippedLines: this.skippedLines,
+      lastError: this.lastError,
+      lastReadAt: this.lastReadAt,
+      diagnostics: [...this.diagnostics],
+    };
+  }
+}
+
+function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, bytes: number): Session {
+  return {
+    id: `${agent}:${agg.nativeId}`,
+    agent,
+    nativeId: agg.nativeId,
+    title: agg.title,
+    cwd: agg.cwd,
+    gitBranch: agg.gitBranch,
+    gitCommit: agg.gitCommit,
+    model: agg.model,
+    startedAt: agg.startedAt,
+    updatedAt: agg.updatedAt,
+    firstPrompt: agg.firstPrompt,
+    userTurns: agg.userTurns,
+    messageCount: agg.seq,
+    toolNames: [...agg.toolNames],
+    usage: { ...agg.usage },
+    parentId: agg.parentId ? `${agent}:${agg.parentId}` : null,
+    sourcePath,
+    bytes,
+  };
+}
+
+export interface ReadJsonlOptions<S> {
+  agent: AgentId;
+  parser: RecordParser<S>;
+  status: StatusTracker;
+  maxLineBytes?: number;
+  maxBatchMessages?: number;
+  maxBatchBytes?: number;
+}
+
+/** Reads one JSONL unit from `ctx.cursor`, yielding bounded batches with exact cursors. */
+export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts: ReadJsonlOptions<S>): AsyncGenerator<ReadBatch> {
+  const { agent, parser, status } = opts;
+  const maxMessages = opts.maxBatchMessages ?? MAX_BATCH_MESSAGES;
+  const maxBytes = opts.maxBatchBytes ?? MAX_BATCH_BYTES;
+  const prev = parseCursor<S>(ctx.cursor);
+  if (ctx.cursor !== null && prev === null) {
+    status.diagnostic({ file: unit.path, message: 'unrecognized cursor; reading the file from the start' }, ctx);
+  }
+  const diagnostic = (line: number | undefined, message: string) => {
+    status.skippedLines++;
+    status.diagnostic(line === undefined ? { file: unit.path, message } : { file: unit.path, line, message }, ctx);
+  };
+
+  let handle;
+  try {
+    handle = await openTail(unit.path, prev?.tail ?? null, { diagnostic, maxLineBytes: opts.maxLineBytes, signal: ctx.signal });
+  } catch (err) {
+    const code = errorCode(err);
+    status.error({ file: unit.path, message: code === 'ENOENT' ? 'file vanished before it could be read' : `cannot open: ${errorMessage(err)}` }, ctx);
+    if (code === 'ENOENT' && prev) {
+      const gone = Object.keys(prev.sessions).map((id) => `${agent}:${id}`);
+      if (gone.length > 0) yield { sessions: [], messages: [], resetSessions: [], goneSessions: gone, cursor: ctx.cursor, bytesRead: 0 };
+    }
+    return;
+  }
+  if (handle.unchanged) return;
+
+  const fromScratch = prev === null || handle.reset;
+  const sessions: Record<string, SessionAgg> = fromScratch ? {} : structuredClone(prev.sessions);
+  const state: S = fromScratch ? parser.init(unit) : structuredClone(prev.state);
+  const announce = fromScratch ? new Set<string>() : null;
+  let pendingReset: string[] = handle.reset && prev ? Object.keys(prev.sessions).map((id) => `${agent}:${id}`) : [];
+  if (handle.reset) status.diagnostic({ file: unit.path, message: 'file was replaced or truncated; re-reading it from the start' }, ctx);
+
+  let sink = new RecordSink(agent, sessions, announce);
+  let batchBytes = 0;
+  let tail: TailCursor | null = null;
+  status.filesRead++;
+
+  const flush = (): ReadBatch => {
+    const out: Session[] = [];
+    for (const id of sink.touched) {
+      const agg = sessions[id];
+      if (!agg) continue;
+      parser.finish?.(agg, state);
+      out.push(toSession(agent, agg, unit.path, tail?.zst ? unit.size : (tail?.size ?? unit.size)));
+      status.noteSession(`${agent}:${id}`);
+    }
+    const resetSessions = [...new Set([...pendingReset, ...sink.resetSessions])];
+    pendingReset = [];
+    const cursor: JsonlCursor<S> = { v: 1, tail: tail!, sessions: structuredClone(sessions), state: structuredClone(state) };
+    const batch: ReadBatch = {
+      sessions: out,
+      messages: sink.messages,
+      resetSessions,
+      goneSessions: [],
+      cursor: cursor as unknown as JsonValue,
+      bytesRead: batchBytes,
+    };
+    status.messages += sink.messages.length;
+    status.lastReadAt = new Date().toISOString();
+    sink = new RecordSink(agent, sessions, announce);
+    batchBytes = 0;
+    return batch;
+  };
+
+  try {
+    for await (const chunk of handle.chunks()) {
+      for (const rec of chunk.records) {
+        try {
+          parser.handle(rec, state, sink);
+        } catch (err) {
+          diagnostic(rec.line, `record could not be interpreted (${errorMessage(err)}); skipped`);
+        }
+      }
+      tail = chunk.cursor;
+      batchBytes += chunk.bytesRead;
+      // Chunks hold ≤ 256 records, so flushing at 3/4 keeps batches under maxMessages.
+      if (sink.messages.length >= (maxMessages * 3) / 4 || batchBytes >= maxBytes) yield flush();
+      if (ctx.signal?.aborted) return;
+    }
+  } catch (err) {
+    // Vanished mid-read, I/O error, corrupt zstd frame: keep what was committed, report, move on.
+    status.error({ file: unit.path, message: `read failed: ${errorMessage(err)}` }, ctx);
+    if (tail && (sink.messages.length > 0 || sink.touched.size > 0)) yield flush();
+    return;
+  }
+  if (tail) yield flush();
+}

@@ -1,0 +1,346 @@
+/**
+ * Incremental, streaming reader for append-only JSONL transcripts (Claude Code, Codex).
+ *
+ * Reads only the bytes appended since the saved cursor, in fixed-size chunks (memory does not grow
+ * with the file), splits on `\n` without concatenating big strings, and never parses a partial last
+ * line. A file that was replaced or truncated (other dev/inode, shrunk, first 4 KiB changed) is read
+ * again from the start and reported as `reset`. Bad lines (malformed JSON, NUL-filled, invalid
+ * UTF-8, longer than `maxLineBytes`) are skipped with a diagnostic naming the 1-based line number.
+ * `.jsonl.zst` files (Codex cold archive) are stream-decompressed; offsets then count decompressed
+ * bytes and any change to the compressed file means a full re-read (zstd frames cannot be seeked).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+
+export const HEAD_BYTES = 4096;
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_READ_SIZE = 1024 * 1024;
+const DEFAULT_MAX_RECORDS = 256;
+/** A partial last line up to this size is kept in the cursor; longer ones are simply re-read. */
+const MAX_PENDING_IN_CURSOR = 64 * 1024;
+
+/** Position of a reader in one file; plain JSON so it can be stored with the index rows. */
+export interface TailCursor {
+  dev: string;
+  ino: string;
+  size: number;
+  mtimeMs: number;
+  /** Byte offset just after the last complete line consumed (decompressed bytes for .zst). */
+  offset: number;
+  /** Complete lines consumed so far (so diagnostics can name 1-based line numbers). */
+  line: number;
+  headLen: number;
+  headHash: string;
+  /** Base64 bytes of an incomplete last line that start at `offset` (small lines only). */
+  pending?: string;
+  /** An over-long line is being skipped: drop bytes up to the next newline. */
+  skipping?: boolean;
+  zst?: boolean;
+}
+
+export interface TailRecord {
+  /** A parsed JSON object (never an array or primitive). */
+  value: Record<string, unknown>;
+  /** 1-based line number in the file. */
+  line: number;
+}
+
+export interface TailChunk {
+  records: TailRecord[];
+  /** Cursor positioned right after `records` (persist it together with what they produced). */
+  cursor: TailCursor;
+  /** Bytes read from disk since the previous chunk (compressed bytes for .zst). */
+  bytesRead: number;
+}
+
+export interface TailOptions {
+  /** Lines longer than this are skipped with a diagnostic (default 16 MiB). */
+  maxLineBytes?: number;
+  /** Records per yielded chunk (default 256) so callers can bound their batches. */
+  maxRecords?: number;
+  readSize?: number;
+  diagnostic(line: number | undefined, message: string): void;
+  signal?: AbortSignal;
+}
+
+export interface TailHandle {
+  /** True when `prev` no longer describes this file: everything derived from it must be dropped. */
+  reset: boolean;
+  /** Nothing changed since `prev`: `chunks()` yields nothing and reads nothing. */
+  unchanged: boolean;
+  chunks(): AsyncGenerator<TailChunk>;
+}
+
+export function isTailCursor(value: unknown): value is TailCursor {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c.dev === 'string' &&
+    typeof c.ino === 'string' &&
+    typeof c.size === 'number' &&
+    typeof c.offset === 'number' &&
+    typeof c.line === 'number' &&
+    typeof c.headLen === 'number' &&
+    typeof c.headHash === 'string'
+  );
+}
+
+function hashBytes(buf: Buffer): string {
+  return createHash('sha1').update(buf).digest('base64');
+}
+
+async function readAt(fh: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const { bytesRead } = await fh.read(buf, got, length - got, position + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return got === length ? buf : buf.subarray(0, got);
+}
+
+/**
+ * Opens `file` for an incremental read from `prev`. Throws the fs error (e.g. ENOENT) when the file
+ * cannot be opened; everything after opening is tolerant.
+ */
+export async function openTail(file: string, prev: TailCursor | null, opts: TailOptions): Promise<TailHandle> {
+  if (file.endsWith('.zst')) return openZstTail(file, prev, opts);
+  const fh = await fsp.open(file, 'r');
+  let handedOver = false;
+  try {
+    const st = await fh.stat({ bigint: true });
+    const dev = st.dev.toString();
+    const ino = st.ino.toString();
+    const size = Number(st.size);
+    const mtimeMs = Number(st.mtimeMs);
+    let reset = false;
+    if (prev) {
+      const pendingLen = prev.pending ? Buffer.byteLength(prev.pending, 'base64') : 0;
+      if (prev.zst || prev.dev !== dev || prev.ino !== ino || size < prev.offset + pendingLen) reset = true;
+      else if (size === prev.size && mtimeMs === prev.mtimeMs) {
+        return { reset: false, unchanged: true, chunks: emptyChunks };
+      }
+    }
+    // The head check costs one small read; it is counted in bytesRead like every other read.
+    const head = await readAt(fh, 0, Math.min(HEAD_BYTES, size));
+    let headRead = head.length;
+    if (prev && !reset && prev.headLen > 0) {
+      if (head.length < prev.headLen || hashBytes(head.subarray(0, prev.headLen)) !== prev.headHash) reset = true;
+    }
+    const start: TailCursor =
+      prev && !reset
+        ? { ...prev, dev, ino, size, mtimeMs, headLen: head.length, headHash: hashBytes(head) }
+        : { dev, ino, size, mtimeMs, offset: 0, line: 0, headLen: head.length, headHash: hashBytes(head) };
+    handedOver = true;
+    return {
+      reset,
+      unchanged: false,
+      async *chunks() {
+        try {
+          const pending = start.pending ? Buffer.from(start.pending, 'base64') : null;
+          const from = start.offset + (pending ? pending.length : 0);
+          const readSize = opts.readSize ?? DEFAULT_READ_SIZE;
+          async function* source(): AsyncGenerator<Buffer> {
+            let pos = from;
+            for (;;) {
+              if (opts.signal?.aborted) return;
+              const buf = Buffer.allocUnsafe(readSize);
+              const { bytesRead } = await fh.read(buf, 0, readSize, pos);
+              if (bytesRead === 0) return;
+              pos += bytesRead;
+              headRead += bytesRead;
+              yield bytesRead === readSize ? buf : buf.subarray(0, bytesRead);
+            }
+          }
+          let reported = 0;
+          const takeBytes = () => {
+            const n = headRead - reported;
+            reported = headRead;
+            return n;
+          };
+          yield* splitLines(source(), start, pending, opts, takeBytes);
+        } finally {
+          await fh.close();
+        }
+      },
+    };
+  } finally {
+    if (!handedOver) await fh.close();
+  }
+}
+
+async function* emptyChunks(): AsyncGenerator<TailChunk> {
+  // Nothing to read.
+}
+
+async function openZstTail(file: string, prev: TailCursor | null, opts: TailOptions): Promise<TailHandle> {
+  const st = await fsp.stat(file, { bigint: true });
+  const dev = st.dev.toString();
+  const ino = st.ino.toString();
+  const size = Number(st.size);
+  const mtimeMs = Number(st.mtimeMs);
+  if (prev && prev.zst && prev.dev === dev && prev.ino === ino && prev.size === size && prev.mtimeMs === mtimeMs) {
+    return { reset: false, unchanged: true, chunks: emptyChunks };
+  }
+  const start: TailCursor = { dev, ino, size, mtimeMs, offset: 0, line: 0, headLen: 0, headHash: '', zst: true };
+  return {
+    reset: prev !== null,
+    unchanged: false,
+    async *chunks() {
+      const raw = fs.createReadStream(file, { highWaterMark: DEFAULT_READ_SIZE });
+      const inflate = zlib.createZstdDecompress();
+      // pipeline() forwards errors from either side to the iterator below and closes both.
+      pipeline(raw, inflate, () => undefined);
+      let reported = 0;
+      const takeBytes = () => {
+        const n = raw.bytesRead - reported;
+        reported = raw.bytesRead;
+        return n;
+      };
+      try {
+        yield* splitLines(inflate as AsyncIterable<Buffer>, start, null, opts, takeBytes);
+      } finally {
+        raw.destroy();
+        inflate.destroy();
+      }
+    },
+  };
+}
+
+const NUL = 0;
+const LF = 10;
+const CR = 13;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Splits a byte stream into JSON records. `start.offset` is the absolute position of the first
+ * byte of `pending` (or of the stream when there is none).
+ */
+async function* splitLines(
+  source: AsyncIterable<Buffer>,
+  start: TailCursor,
+  pending: Buffer | null,
+  opts: TailOptions,
+  takeBytes: () => number,
+): AsyncGenerator<TailChunk> {
+  const maxLine = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const maxRecords = opts.maxRecords ?? DEFAULT_MAX_RECORDS;
+  let lineNo = start.line;
+  /** Absolute offset where the current (unfinished) line starts. */
+  let lineStart = start.offset;
+  /** Absolute offset of the first byte of the next buffer from `source`. */
+  let streamPos = start.offset + (pending ? pending.length : 0);
+  let carry: Buffer[] = pending && pending.length > 0 ? [pending] : [];
+  let carryLen = pending ? pending.length : 0;
+  let skipping = start.skipping === true;
+  let records: TailRecord[] = [];
+
+  const cursorAt = (offset: number, pend: Buffer | null, skip: boolean): TailCursor => {
+    const c: TailCursor = { ...start, offset, line: lineNo };
+    delete c.pending;
+    delete c.skipping;
+    if (pend && pend.length > 0) c.pending = pend.toString('base64');
+    if (skip) c.skipping = true;
+    return c;
+  };
+
+  const handleLine = (bytes: Buffer) => {
+    lineNo++;
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === CR) end--;
+    let first = 0;
+    while (first < end && (bytes[first] === 32 || bytes[first] === 9)) first++;
+    if (first === end) return; // blank line: nothing to say
+    if (bytes[first] === NUL) {
+      opts.diagnostic(lineNo, 'line is NUL-filled (crash residue); skipped');
+      return;
+    }
+    const text = bytes.toString('utf8', first, end);
+    // toString() silently substitutes U+FFFD; only then pay for a strict check (the file may
+    // legitimately contain U+FFFD).
+    if (text.includes('\uFFFD')) {
+      try {
+        strictUtf8.decode(bytes.subarray(first, end));
+      } catch {
+        opts.diagnostic(lineNo, 'line is not valid UTF-8; skipped');
+        return;
+      }
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      const why = bytes.subarray(first, end).includes(NUL) ? 'contains NUL bytes' : (err as Error).message.slice(0, 120);
+      opts.diagnostic(lineNo, `malformed JSON (${why}); skipped`);
+      return;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      opts.diagnostic(lineNo, 'line is not a JSON object; skipped');
+      return;
+    }
+    records.push({ value: value as Record<string, unknown>, line: lineNo });
+  };
+
+  for await (const buf of source) {
+    const bufStart = streamPos;
+    streamPos += buf.length;
+    let pos = 0;
+    while (pos < buf.length) {
+      const nl = buf.indexOf(LF, pos);
+      if (nl === -1) {
+        const rest = buf.length - pos;
+        if (skipping) {
+          // Still inside an over-long line: drop these bytes.
+        } else if (carryLen + rest > maxLine) {
+          skipping = true;
+          carry = [];
+          carryLen = 0;
+        } else {
+          carry.push(Buffer.from(buf.subarray(pos))); // copy: the chunk buffer is not ours to keep
+          carryLen += rest;
+        }
+        pos = buf.length;
+        break;
+      }
+      if (skipping) {
+        lineNo++;
+        opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
+        skipping = false;
+      } else if (carryLen > 0) {
+        const total = carryLen + (nl - pos);
+        if (total > maxLine) {
+          lineNo++;
+          opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
+        } else {
+          carry.push(buf.subarray(pos, nl));
+          handleLine(Buffer.concat(carry, total));
+        }
+        carry = [];
+        carryLen = 0;
+      } else if (nl - pos > maxLine) {
+        lineNo++;
+        opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
+      } else {
+        handleLine(buf.subarray(pos, nl));
+      }
+      pos = nl + 1;
+      lineStart = bufStart + pos;
+      if (records.length >= maxRecords) {
+        const out = records;
+        records = [];
+        yield { records: out, cursor: cursorAt(lineStart, null, false), bytesRead: takeBytes() };
+      }
+    }
+  }
+  // End of data: what is left is an incomplete line, kept for next time (never parsed now).
+  if (skipping) {
+    yield { records, cursor: cursorAt(streamPos, null, true), bytesRead: takeBytes() };
+    return;
+  }
+  const keep = carryLen > 0 && carryLen <= MAX_PENDING_IN_CURSOR ? Buffer.concat(carry, carryLen) : null;
+  yield { records, cursor: cursorAt(lineStart, keep, false), bytesRead: takeBytes() };
+}
