@@ -1,0 +1,41 @@
+/**
+ * Where each agent keeps the configuration file that lists its MCP servers, honouring the same
+ * environment overrides the agents honour (reference §2.8, §3.8, §4.7, §5.8). Pure function of the
+ * environment so tests can point it at a temp home.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AgentId } from '../../../../shared/model.js';
+import type { Environment } from '../../paths.js';
+
+export function mcpConfigFile(agent: AgentId, { env, home }: Environment): string {
+  switch (agent) {
+    case 'claude':
+      // User-scope servers live in .claude.json, which moves into CLAUDE_CONFIG_DIR when it is set.
+      return env.CLAUDE_CONFIG_DIR
+        ? path.join(env.CLAUDE_CONFIG_DIR.split(',')[0]!.trim(), '.claude.json')
+        : path.join(home, '.claude.json');
+    case 'codex':
+      return path.join(env.CODEX_HOME || path.join(home, '.codex'), 'config.toml');
+    case 'opencode': {
+      if (env.OPENCODE_CONFIG) return env.OPENCODE_CONFIG;
+      const dir = opencodeConfigDir({ env, home });
+      // Prefer whichever file the user already has; a fresh install gets plain JSON.
+      for (const name of ['opencode.jsonc', 'opencode.json']) {
+        if (fs.existsSync(path.join(dir, name))) return path.join(dir, name);
+      }
+      return path.join(dir, 'opencode.json');
+    }
+    case 'hermes':
+      return path.join(env.HERMES_HOME || path.join(home, '.hermes'), 'config.yaml');
+  }
+}
+
+export function opencodeConfigDir({ env, home }: Pick<Environment, 'env' | 'home'>): string {
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'opencode');
+}
+
+/** Global plugin folder: files here are loaded by OpenCode at startup. */
+export function opencodePluginFile(environment: Pick<Environment, 'env' | 'home'>): string {
+  return path.join(opencodeConfigDir(environment), 'plugins', 'baton.js');
+}

@@ -1,0 +1,26 @@
+/** What gets registered in an agent's config: Baton's MCP URL and the bearer token that guards it. */
+export interface McpEndpoint {
+  /** Server name inside the agent's config (`baton`). */
+  name: string;
+  /** `http://127.0.0.1:<port>/mcp` */
+  url: string;
+  token: string;
+}
+
+export const DEFAULT_SERVER_NAME = 'baton';
+
+export function mcpEndpoint(port: number, token: string, name = DEFAULT_SERVER_NAME): McpEndpoint {
+  return { name, url: `http://127.0.0.1:${port}/mcp`, token };
+}
+
+export function bearer(endpoint: McpEndpoint): string {
+  return `Bearer ${endpoint.token}`;
+}
+
+/** Thrown when a config file cannot be edited safely; the message tells the user what to do. */
+export class ConfigEditError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigEditError';
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * `baton mcp install|uninstall` and the `installMcp` API call: registers Baton's endpoint in each
+ * agent's own MCP config, keeping every other byte the format lets us keep, backing the file up
+ * before the first change, and reporting a unified diff (the whole output of a dry run).
+ */
+import fs from 'node:fs';
+import { createTwoFilesPatch } from 'diff';
+import { AGENTS, type AgentId } from '../../../../shared/model.js';
+import type { McpInstallResult } from '../../../../shared/api-types.js';
+import { writeFileAtomic } from '../../fs/atomic-write.js';
+import type { Environment } from '../../paths.js';
+import { mcpConfigFile } from './config-locations.js';
+import { ConfigEditError, type McpEndpoint } from './endpoint.js';
+import { addJsonEntry, claudeFlavour, opencodeFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
+import { addTomlEntry, readTomlEntry, removeTomlEntry } from './edit-toml.js';
+import { addYamlEntry, readYamlEntry, removeYamlEntry } from './edit-yaml.js';
+
+export interface ConfigFormat {
+  add(text: string, endpoint: McpEndpoint, file: string): string;
+  remove(text: string, name: string, file: string): string;
+  read(text: string, name: string, file: string): unknown;
+}
+
+export const CONFIG_FORMATS: Record<AgentId, ConfigFormat> = {
+  claude: {
+    add: (t, e, f) => addJsonEntry(claudeFlavour, t, e, f),
+    remove: (t, n, f) => removeJsonEntry(claudeFlavour, t, n, f),
+    read: (t, n, f) => readJsonEntry(claudeFlavour, t, n, f),
+  },
+  codex: { add: addTomlEntry, remove: removeTomlEntry, read: readTomlEntry },
+  opencode: {
+    add: (t, e, f) => addJsonEntry(opencodeFlavour, t, e, f),
+    remove: (t, n, f) => removeJsonEntry(opencodeFlavour, t, n, f),
+    read: (t, n, f) => readJsonEntry(opencodeFlavour, t, n, f),
+  },
+  hermes: { add: addYamlEntry, remove: removeYamlEntry, read: readYamlEntry },
+};
+
+export interface McpInstallOptions {
+  agent: AgentId | 'all';
+  endpoint: McpEndpoint;
+  environment: Environment;
+  dryRun?: boolean;
+  /** For backup names; tests pin it. */
+  now?: () => Date;
+}
+
+export interface McpInstallOutcome extends McpInstallResult {
+  /** False when the file could not be edited (the message says why and what to do). */
+  ok: boolean;
+  /** Unified diff of the change (also for dry runs); empty when nothing changes. */
+  diff: string;
+}
+
+export function selectedAgents(agent: AgentId | 'all'): AgentId[] {
+  return agent === 'all' ? [...AGENTS] : [agent];
+}
+
+export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
+  return selectedAgents(options.agent).map((agent) =>
+    applyChange(agent, options, (format, text, file) => format.add(text, options.endpoint, file), 'install'),
+  );
+}
+
+export function uninstallMcp(options: McpInstallOptions): McpInstallOutcome[] {
+  return selectedAgents(options.agent).map((agent) =>
+    applyChange(agent, options, (format, text, file) => format.remove(text, options.endpoint.name, file), 'uninstall'),
+  );
+}
+
+/** Whether Baton's entry is present (and current) in each agent's config, without changing anything. */
+export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): { agent: AgentId; file: string; installed: boolean; current: boolean }[] {
+  return selectedAgents(options.agent).map((agent) => {
+    const file = mcpConfigFile(agent, options.environment);
+    const format = CONFIG_FORMATS[agent];
+    try {
+      const text = readIfExists(file) ?? '';
+      const installed = format.read(text, options.endpoint.name, file) !== undefined;
+      return { agent, file, installed, current: installed && format.add(text, options.endpoint, file) === text };
+    } catch {
+      return { agent, file, installed: false, current: false };
+    }
+  });
+}
+
+function applyChange(
+  agent: AgentId,
+  options: McpInstallOptions,
+  edit: (format: ConfigFormat, text: string, file: string) => string,
+  action: 'install' | 'uninstall',
+): McpInstallOutcome {
+  const file = mcpConfigFile(agent, options.environment);
+  const base = { agent, file, backup: null, changed: false };
+  let before: string | null;
+  let after: string;
+  try {
+    before = readIfExists(file);
+    if (before === null && action === 'uninstall') {
+      return { ...base, ok: true, diff: '', message: `${file} does not exist; nothing to remove.` };
+    }
+    after = edit(CONFIG_FORMATS[agent], before ?? '', file);
+  } catch (err) {
+    const message = err instanceof ConfigEditError ? err.message : `Could not update ${file}: ${(err as Error).message}`;
+    return { ...base, ok: false, diff: '', message };
+  }
+  const original = before ?? '';
+  if (after === original) {
+    const message = action === 'install' ? `${file} already registers "${options.endpoint.name}"; unchanged.` : `${file} has no "${options.endpoint.name}" entry; unchanged.`;
+    return { ...base, ok: true, diff: '', message };
+  }
+  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, original, after, undefined, undefined, { context: 3 });
+  const what = action === 'install' ? `register "${options.endpoint.name}" (${options.endpoint.url})` : `remove "${options.endpoint.name}"`;
+  if (options.dryRun) return { ...base, ok: true, diff, message: `Would ${what} in ${file} (dry run: nothing written).` };
+
+  let backup: string | null = null;
+  try {
+    if (before !== null) {
+      backup = freeName(`${file}.bak-${stamp(options.now?.() ?? new Date())}`);
+      fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
+    }
+    // The file carries the bearer token: keep an existing file's mode, create new ones private.
+    const mode = before !== null ? fs.statSync(file).mode & 0o777 : 0o600;
+    writeFileAtomic(file, after, mode);
+  } catch (err) {
+    return { ...base, backup, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
+  }
+  const done = action === 'install' ? `Registered "${options.endpoint.name}" (${options.endpoint.url})` : `Removed "${options.endpoint.name}"`;
+  return { ...base, changed: true, backup, ok: true, diff, message: `${done} in ${file}${backup ? `; backup at ${backup}` : ''}.` };
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Never overwrite an earlier backup (two runs in the same second get `-1`, `-2`, …). */
+function freeName(wanted: string): string {
+  let name = wanted;
+  for (let i = 1; fs.existsSync(name); i++) name = `${wanted}-${i}`;
+  return name;
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
