@@ -129,6 +129,18 @@ export interface BriefResult {
   openCommand: string | null;
 }
 
+/** Health of the handoff (checkpoint) store, for health checks and the UI. */
+export interface HandoffStatus {
+  storeOk: boolean;
+  /** Why the store is not ok; null when it is. */
+  error: string | null;
+  pending: number;
+  /** Checkpoints still pending after five minutes: a handoff that never landed. */
+  stalePending: number;
+  lastCompletedAt: string | null;
+  lastCompletedSessionId: string | null;
+}
+
 export interface RestoreResult {
   sessionId: string;
   checkpoint: Checkpoint | null;

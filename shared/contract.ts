@@ -11,6 +11,7 @@ import { BRIEF_TARGETS, SettingsPatchSchema } from './settings.js';
 import type {
   BriefResult,
   Checkpoint,
+  HandoffStatus,
   HealthInfo,
   IndexProgress,
   McpInfo,
@@ -101,6 +102,8 @@ export const batonApi = {
     z.object({
       query: z.string().max(1000),
       agent: agent.optional(),
+      /** Only hits from this session (a session reference). */
+      session: sessionRef.optional(),
       limit: z.number().int().min(1).max(200).default(50),
     }),
     'Full-text search with filters (agent:, project:, branch:, after:, before:).',
@@ -118,6 +121,11 @@ export const batonApi = {
     }),
     'Drift first; with confirmed=true, the brief (and the checkpoint is marked received).',
   ),
+  completeHandoff: call<Checkpoint>()(
+    z.object({ session: sessionRef.optional(), checkpointId: z.string().trim().min(1).max(200).optional() }),
+    'The receiving agent marks a handoff completed: the named checkpoint, or the session’s latest one.',
+  ),
+  handoffStatus: call<HandoffStatus>()(none, 'Checkpoint store health: stale pending handoffs, last completed handoff.'),
   pinDecision: call<{ pinned: boolean }>()(
     z.object({ session: sessionRef, seq: z.number().int().min(0), pinned: z.boolean() }),
     'Pin or unpin a message as a settled decision.',

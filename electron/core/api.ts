@@ -61,6 +61,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     createCheckpoint: notYet('createCheckpoint'),
     listCheckpoints: notYet('listCheckpoints'),
     restore: notYet('restore'),
+    completeHandoff: notYet('completeHandoff'),
+    handoffStatus: notYet('handoffStatus'),
     pinDecision: notYet('pinDecision'),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {
