@@ -1,0 +1,89 @@
+/**
+ * Cursors of the OpenCode units. Rows are UPDATEd in place while a reply streams, so the SQLite
+ * cursor is a high-water mark `(time_updated, ids at exactly that ms)` per table, plus the message
+ * count of every delivered session (catches deleted messages and deleted sessions) and the sessions
+ * planned but not yet delivered (a crash between batches loses nothing).
+ */
+import type { JsonValue } from '../types.js';
+
+export interface Mark {
+  /** Highest `time_updated` seen (epoch ms); -1 before the first read. */
+  t: number;
+  /** Row ids whose `time_updated` equals `t` (ties within one millisecond). */
+  ids: string[];
+}
+
+export type MarkedTable = 'session' | 'message' | 'part';
+
+export interface OpenCodeDbCursor {
+  v: 1;
+  marks: Record<MarkedTable, Mark>;
+  /** session id → message rows delivered. */
+  known: Record<string, number>;
+  /** Sessions found changed whose delivery has not completed yet. */
+  pending: string[];
+}
+
+export interface OpenCodeJsonCursor {
+  v: 1;
+  /** session id → fingerprint of its session/message/part files. */
+  known: Record<string, string>;
+}
+
+const EMPTY_MARK: Mark = { t: -1, ids: [] };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parseMark(v: unknown): Mark {
+  if (!isRecord(v) || typeof v.t !== 'number' || !Array.isArray(v.ids)) return { ...EMPTY_MARK };
+  return { t: v.t, ids: v.ids.filter((x): x is string => typeof x === 'string') };
+}
+
+function parseRecord<T>(v: unknown, ok: (x: unknown) => x is T): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (!isRecord(v)) return out;
+  for (const [k, x] of Object.entries(v)) if (ok(x)) out[k] = x;
+  return out;
+}
+
+const isNumber = (x: unknown): x is number => typeof x === 'number';
+const isString = (x: unknown): x is string => typeof x === 'string';
+
+/** A saved cursor, or a fresh one when there is none or it is not ours (first read). */
+export function parseDbCursor(value: JsonValue | null): OpenCodeDbCursor {
+  const v: unknown = value;
+  if (!isRecord(v) || v.v !== 1 || !isRecord(v.marks)) {
+    return { v: 1, marks: { session: { ...EMPTY_MARK }, message: { ...EMPTY_MARK }, part: { ...EMPTY_MARK } }, known: {}, pending: [] };
+  }
+  return {
+    v: 1,
+    marks: { session: parseMark(v.marks.session), message: parseMark(v.marks.message), part: parseMark(v.marks.part) },
+    known: parseRecord(v.known, isNumber),
+    pending: Array.isArray(v.pending) ? v.pending.filter(isString) : [],
+  };
+}
+
+export function parseJsonCursor(value: JsonValue | null): OpenCodeJsonCursor {
+  const v: unknown = value;
+  if (!isRecord(v) || v.v !== 1) return { v: 1, known: {} };
+  return { v: 1, known: parseRecord(v.known, isString) };
+}
+
+export function dbCursorJson(c: OpenCodeDbCursor): JsonValue {
+  return {
+    v: 1,
+    marks: {
+      session: { t: c.marks.session.t, ids: [...c.marks.session.ids] },
+      message: { t: c.marks.message.t, ids: [...c.marks.message.ids] },
+      part: { t: c.marks.part.t, ids: [...c.marks.part.ids] },
+    },
+    known: { ...c.known },
+    pending: [...c.pending],
+  };
+}
+
+export function jsonCursorJson(c: OpenCodeJsonCursor): JsonValue {
+  return { v: 1, known: { ...c.known } };
+}

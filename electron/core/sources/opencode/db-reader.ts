@@ -1,0 +1,200 @@
+/**
+ * Queries against an OpenCode 1.x `opencode*.db` (tables session, message, part). Two steps, each
+ * run by the caller inside one read transaction:
+ *   planChanges  – which sessions changed since the cursor (high-water marks on time_updated, message
+ *                  counts), which are gone, and the new marks;
+ *   loadSessions – full rows of some changed sessions, normalized, up to a message budget.
+ * Columns are probed with PRAGMA table_info; a missing `time_updated` degrades to "every session is
+ * re-read" with a diagnostic instead of failing.
+ */
+import { requireColumns, type ReadonlyDb } from '../sqlite-readonly.js';
+import type { Mark, MarkedTable, OpenCodeDbCursor } from './cursor.js';
+import {
+  normalizeOpenCodeSession,
+  parseObject,
+  type NormalizedSession,
+  type OpenCodeMessageRow,
+  type OpenCodePartRow,
+} from './normalize.js';
+
+export interface Schema {
+  session: Set<string>;
+  message: Set<string>;
+  part: Set<string>;
+}
+
+export function probeSchema(db: ReadonlyDb, file: string): Schema {
+  return {
+    session: requireColumns(db, file, 'session', ['id']),
+    message: requireColumns(db, file, 'message', ['id', 'session_id', 'data']),
+    part: requireColumns(db, file, 'part', ['id', 'message_id', 'data']),
+  };
+}
+
+export interface Plan {
+  changed: string[];
+  gone: string[];
+  marks: Record<MarkedTable, Mark>;
+  /** Payload bytes fetched while planning. */
+  bytes: number;
+}
+
+/** SQL expression giving a part's session id, with or without the `part.session_id` column. */
+function partSessionExpr(schema: Schema): string {
+  return schema.part.has('session_id') ? 'session_id' : '(SELECT m.session_id FROM message m WHERE m.id = part.message_id)';
+}
+
+function sessionExpr(table: MarkedTable, schema: Schema): string {
+  if (table === 'session') return 'id';
+  if (table === 'message') return 'session_id';
+  return partSessionExpr(schema);
+}
+
+export function planChanges(
+  db: ReadonlyDb,
+  file: string,
+  cursor: OpenCodeDbCursor,
+  warn: (message: string) => void,
+): Plan {
+  const schema = probeSchema(db, file);
+  const changed = new Set<string>();
+  const marks = { ...cursor.marks };
+  let bytes = 0;
+
+  for (const table of ['session', 'message', 'part'] as const) {
+    const sid = sessionExpr(table, schema);
+    if (!schema[table].has('time_updated')) {
+      warn(`unknown schema: table "${table}" lacks column time_updated; every session is re-read on each change`);
+      for (const r of db.prepare(`SELECT DISTINCT ${sid} AS sid FROM ${table}`).all() as { sid: string | null }[]) {
+        if (r.sid) changed.add(r.sid);
+      }
+      continue;
+    }
+    const mark = cursor.marks[table];
+    const seenAtMark = new Set(mark.ids);
+    let next: Mark = { t: mark.t, ids: [...mark.ids] };
+    const rows = db
+      .prepare(`SELECT ${sid} AS sid, time_updated AS t, id FROM ${table} WHERE time_updated >= ?`)
+      .iterate(mark.t) as IterableIterator<{ sid: string | null; t: number; id: string }>;
+    for (const r of rows) {
+      bytes += r.id.length + 8 + (r.sid?.length ?? 0);
+      if ((r.t > mark.t || !seenAtMark.has(r.id)) && r.sid) changed.add(r.sid);
+      if (r.t > next.t) next = { t: r.t, ids: [r.id] };
+      else if (r.t === next.t && !next.ids.includes(r.id)) next.ids.push(r.id);
+    }
+    marks[table] = next;
+  }
+
+  const present = new Set((db.prepare('SELECT id FROM session').all() as { id: string }[]).map((r) => r.id));
+  const counts = new Map<string, number>();
+  for (const r of db.prepare('SELECT session_id AS sid, count(*) AS n FROM message GROUP BY session_id').all() as { sid: string; n: number }[]) {
+    counts.set(r.sid, r.n);
+  }
+  // Reconcile: deleted messages (revert) or sessions the cursor never delivered.
+  for (const id of present) {
+    const known = cursor.known[id];
+    if (known === undefined || known !== (counts.get(id) ?? 0)) changed.add(id);
+  }
+  for (const id of cursor.pending) changed.add(id);
+  const gone = Object.keys(cursor.known).filter((id) => !present.has(id));
+  const changedPresent = [...changed].filter((id) => present.has(id)).sort();
+  return { changed: changedPresent, gone, marks, bytes };
+}
+
+export interface LoadedSession {
+  nativeId: string;
+  /** null when the session row vanished between planning and loading. */
+  normalized: NormalizedSession | null;
+  messageRows: number;
+}
+
+export interface Loaded {
+  sessions: LoadedSession[];
+  bytes: number;
+}
+
+function orNull<T>(value: unknown, ok: (v: unknown) => v is T): T | null {
+  return ok(value) ? value : null;
+}
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number';
+
+/**
+ * Loads and normalizes sessions from the front of `queue` until `budget` messages are reached (at
+ * least one session, however large). `warn` reports unparsable rows.
+ */
+export function loadSessions(
+  db: ReadonlyDb,
+  file: string,
+  queue: readonly string[],
+  budget: number,
+  warn: (message: string) => void,
+): Loaded {
+  const schema = probeSchema(db, file);
+  const s = schema.session;
+  const col = (name: string) => (s.has(name) ? name : `NULL AS ${name}`);
+  const sessionStmt = db.prepare(
+    `SELECT id, ${col('parent_id')}, ${col('directory')}, ${col('title')}, ${col('time_created')}, ${col('time_updated')}, ${col('model')} FROM session WHERE id = ?`,
+  );
+  const messageStmt = db.prepare(
+    `SELECT id, ${schema.message.has('time_created') ? 'time_created' : 'NULL AS time_created'}, data FROM message WHERE session_id = ?`,
+  );
+  const partStmt = schema.part.has('session_id')
+    ? db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ?')
+    : db.prepare('SELECT p.id, p.message_id, p.data FROM part p JOIN message m ON m.id = p.message_id WHERE m.session_id = ?');
+
+  const out: LoadedSession[] = [];
+  let bytes = 0;
+  let messages = 0;
+  for (const nativeId of queue) {
+    if (out.length > 0 && messages >= budget) break;
+    const row = sessionStmt.get(nativeId) as Record<string, unknown> | undefined;
+    if (!row) {
+      out.push({ nativeId, normalized: null, messageRows: 0 });
+      continue;
+    }
+    let sessionBytes = 0;
+    const messageRows: OpenCodeMessageRow[] = [];
+    // Raw row count (unparsable rows included): the cursor compares it with count(*) FROM message.
+    let rawMessages = 0;
+    for (const m of messageStmt.all(nativeId) as { id: string; time_created: number | null; data: string }[]) {
+      rawMessages++;
+      sessionBytes += m.id.length + (m.data?.length ?? 0);
+      const data = parseObject(m.data);
+      if (!data) {
+        warn(`message ${m.id} of session ${nativeId}: data is not a JSON object, skipped`);
+        continue;
+      }
+      messageRows.push({ id: m.id, timeCreated: m.time_created, data });
+    }
+    const partRows: OpenCodePartRow[] = [];
+    for (const p of partStmt.all(nativeId) as { id: string; message_id: string; data: string }[]) {
+      sessionBytes += p.id.length + (p.data?.length ?? 0);
+      const data = parseObject(p.data);
+      if (!data) {
+        warn(`part ${p.id} of session ${nativeId}: data is not a JSON object, skipped`);
+        continue;
+      }
+      partRows.push({ id: p.id, messageId: p.message_id, data });
+    }
+    const normalized = normalizeOpenCodeSession(
+      {
+        id: nativeId,
+        parentId: orNull(row.parent_id, isString),
+        directory: orNull(row.directory, isString),
+        title: orNull(row.title, isString),
+        timeCreated: orNull(row.time_created, isNumber),
+        timeUpdated: orNull(row.time_updated, isNumber),
+        model: orNull(row.model, isString),
+      },
+      messageRows,
+      partRows,
+      file,
+      sessionBytes,
+    );
+    bytes += sessionBytes;
+    messages += normalized.messages.length;
+    out.push({ nativeId, normalized, messageRows: rawMessages });
+  }
+  return { sessions: out, bytes };
+}

@@ -1,0 +1,219 @@
+/**
+ * OpenCode source adapter. Units: every `opencode*.db` in the data dir (or the explicit OPENCODE_DB
+ * file given as the first root) and the legacy `storage/` JSON tree when present. Legacy sessions
+ * that also exist in a database of the same data dir are left to the database (it is the newer copy).
+ *
+ * A changed session is always re-delivered whole: `resetSessions` + all its messages with seq from 0
+ * (seq is a pure function of the stored rows, so unchanged rows keep their seq).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../../../../shared/model.js';
+import { BatchAccumulator, MAX_BATCH_MESSAGES } from '../session-batches.js';
+import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
+import { SourceStatusTracker } from '../sqlite-source-status.js';
+import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
+import { dbCursorJson, jsonCursorJson, parseDbCursor, parseJsonCursor } from './cursor.js';
+import { loadSessions, planChanges } from './db-reader.js';
+import { fingerprintSession, isJsonStore, listJsonSessions, loadJsonSession } from './json-reader.js';
+
+export interface OpenCodeAdapterOptions {
+  busyTimeoutMs?: number;
+  retries?: number;
+  maxBatchMessages?: number;
+}
+
+const DB_NAME = /^opencode.*\.db$/;
+
+function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function dbUnit(file: string): SourceUnit {
+  const db = statOrNull(file);
+  const wal = statOrNull(`${file}-wal`);
+  return {
+    key: file,
+    path: file,
+    size: databaseBytes(file),
+    mtimeMs: Math.max(db?.mtimeMs ?? 0, wal?.mtimeMs ?? 0),
+  };
+}
+
+export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterOptions = {}): SourceAdapter {
+  const rootList = roots.map((r) => path.resolve(r));
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const retryOptions = options.retries === undefined ? {} : { retries: options.retries };
+  const limit = options.maxBatchMessages ?? MAX_BATCH_MESSAGES;
+  const tracker = new SourceStatusTracker('opencode', () => [...rootList]);
+
+  function report(ctx: ReadContext, d: Omit<Diagnostic, 'at'>): void {
+    tracker.diagnostic(d);
+    ctx.diagnostic(d);
+  }
+
+  async function listUnits(): Promise<SourceUnit[]> {
+    const units = new Map<string, SourceUnit>();
+    for (const root of rootList) {
+      const st = statOrNull(root);
+      if (!st) continue;
+      if (st.isFile()) {
+        units.set(root, dbUnit(root));
+        continue;
+      }
+      if (!st.isDirectory()) continue;
+      let names: string[] = [];
+      try {
+        names = fs.readdirSync(root);
+      } catch {
+        continue;
+      }
+      for (const name of names.sort()) {
+        const file = path.join(root, name);
+        if (DB_NAME.test(name) && statOrNull(file)?.isFile()) units.set(file, dbUnit(file));
+      }
+      const storage = path.join(root, 'storage');
+      if (isJsonStore(storage)) {
+        const sessionDir = statOrNull(path.join(storage, 'session'));
+        units.set(storage, { key: storage, path: storage, size: 0, mtimeMs: sessionDir?.mtimeMs ?? 0 });
+      }
+    }
+    return [...units.values()];
+  }
+
+  async function* readDb(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+    const file = unit.path;
+    const cursor = parseDbCursor(ctx.cursor);
+    const warn = (message: string) => report(ctx, { file, message });
+    const plan = await withReadonlyDb(file, (db) => planChanges(db, file, cursor, warn), busyTimeoutMs, retryOptions);
+
+    const known = { ...cursor.known };
+    for (const id of plan.gone) delete known[id];
+    const delivered = new Set<string>();
+    const queue = [...plan.changed];
+    const makeCursor = () =>
+      dbCursorJson({ v: 1, marks: plan.marks, known, pending: plan.changed.filter((id) => !delivered.has(id)) });
+
+    const acc = new BatchAccumulator(limit);
+    acc.addGone(plan.gone.map((id) => `opencode:${id}`));
+    acc.addBytes(plan.bytes);
+    tracker.sessionsGone(plan.gone.map((id) => `opencode:${id}`));
+    let yielded = false;
+    const emit = (): ReadBatch => {
+      const batch = { ...acc.drain(), cursor: makeCursor() };
+      tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
+      yielded = true;
+      return batch;
+    };
+
+    while (queue.length > 0) {
+      if (ctx.signal?.aborted) return;
+      const loaded = await withReadonlyDb(file, (db) => loadSessions(db, file, queue, limit, warn), busyTimeoutMs, retryOptions);
+      queue.splice(0, loaded.sessions.length);
+      acc.addBytes(loaded.bytes);
+      for (const item of loaded.sessions) {
+        if (!item.normalized) {
+          // Deleted between planning and loading.
+          if (known[item.nativeId] !== undefined) acc.addGone([`opencode:${item.nativeId}`]);
+          delete known[item.nativeId];
+          delivered.add(item.nativeId);
+          continue;
+        }
+        acc.push({
+          session: item.normalized.session,
+          messages: item.normalized.messages,
+          reset: true,
+          onDelivered: () => {
+            known[item.nativeId] = item.messageRows;
+            delivered.add(item.nativeId);
+          },
+        });
+        while (acc.full) yield emit();
+      }
+    }
+    while (!acc.isEmpty) yield emit();
+    if (!yielded && JSON.stringify(makeCursor()) !== JSON.stringify(ctx.cursor)) {
+      yield emit();
+    }
+  }
+
+  /** Session ids stored in the databases of a data dir (the legacy tree defers to them). */
+  async function databaseSessionIds(dataDir: string, ctx: ReadContext): Promise<Set<string>> {
+    const ids = new Set<string>();
+    const units = (await listUnits()).filter((u) => u.path !== path.join(dataDir, 'storage') && path.dirname(u.path) === dataDir);
+    for (const u of units) {
+      try {
+        const rows = await withReadonlyDb(u.path, (db) => db.prepare('SELECT id FROM session').all() as { id: string }[], busyTimeoutMs, retryOptions);
+        for (const r of rows) ids.add(r.id);
+      } catch (err) {
+        report(ctx, { file: u.path, message: `cannot list sessions to dedupe the legacy JSON store: ${err instanceof Error ? err.message : String(err)}` });
+      }
+    }
+    return ids;
+  }
+
+  async function* readJsonTree(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+    const storage = unit.path;
+    const cursor = parseJsonCursor(ctx.cursor);
+    const inDb = await databaseSessionIds(path.dirname(storage), ctx);
+    const refs = listJsonSessions(storage).filter((r) => !inDb.has(r.id));
+    const known = { ...cursor.known };
+    const present = new Set(refs.map((r) => r.id));
+    const gone = Object.keys(known).filter((id) => !present.has(id));
+    for (const id of gone) delete known[id];
+
+    const acc = new BatchAccumulator(limit);
+    acc.addGone(gone.map((id) => `opencode:${id}`));
+    tracker.sessionsGone(gone.map((id) => `opencode:${id}`));
+    let yielded = false;
+    const emit = (): ReadBatch => {
+      const batch = { ...acc.drain(), cursor: jsonCursorJson({ v: 1, known }) };
+      tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
+      yielded = true;
+      return batch;
+    };
+    const warn = (message: string) => report(ctx, { file: storage, message });
+    for (const ref of refs) {
+      if (ctx.signal?.aborted) return;
+      const { fingerprint } = fingerprintSession(storage, ref);
+      if (known[ref.id] === fingerprint) continue;
+      const loaded = loadJsonSession(storage, ref, warn);
+      if (!loaded) continue; // half-written session file: retried when its fingerprint changes
+      acc.addBytes(loaded.bytes);
+      acc.push({
+        session: loaded.normalized.session,
+        messages: loaded.normalized.messages,
+        reset: true,
+        onDelivered: () => {
+          known[ref.id] = fingerprint;
+        },
+      });
+      while (acc.full) yield emit();
+    }
+    while (!acc.isEmpty) yield emit();
+    if (!yielded && JSON.stringify(jsonCursorJson({ v: 1, known })) !== JSON.stringify(ctx.cursor)) yield emit();
+  }
+
+  async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+    try {
+      if (isJsonStore(unit.path)) yield* readJsonTree(unit, ctx);
+      else yield* readDb(unit, ctx);
+    } catch (err) {
+      const message = err instanceof SqliteReadError ? err.message : `${unit.path}: ${err instanceof Error ? err.message : String(err)}`;
+      tracker.unitFailed(unit.key, message);
+      report(ctx, { file: unit.path, message });
+    }
+  }
+
+  return {
+    agent: 'opencode',
+    roots: () => [...rootList],
+    listUnits,
+    read,
+    status: () => tracker.status(),
+  };
+}

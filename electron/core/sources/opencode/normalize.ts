@@ -1,0 +1,227 @@
+/**
+ * OpenCode 1.x session → normalized Session + Messages. Shared by the SQLite reader (`session`,
+ * `message`, `part` tables) and the legacy `storage/` JSON tree: both hold the same `MessageV2.Info`
+ * and `MessageV2.Part` objects.
+ *
+ * Mapping: user text parts → user text (synthetic ones → system text; ignored ones dropped);
+ * assistant text → text; reasoning → thinking; tool part → tool_call (text = JSON of the tool input,
+ * faithful so briefs can find commands and file paths) + tool_result once completed/errored;
+ * file attachments → a short text marker; bookkeeping parts (step-*, snapshot, patch, …) are skipped.
+ */
+import type { Message, Session, TokenUsage } from '../../../../shared/model.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface OpenCodeSessionInfo {
+  id: string;
+  parentId: string | null;
+  directory: string | null;
+  title: string | null;
+  /** Epoch ms. */
+  timeCreated: number | null;
+  timeUpdated: number | null;
+  /** `session.model` column JSON ({"id","providerID"}), newer builds only. */
+  model: string | null;
+}
+
+export interface OpenCodeMessageRow {
+  id: string;
+  timeCreated: number | null;
+  data: JsonObject;
+}
+
+export interface OpenCodePartRow {
+  id: string;
+  messageId: string;
+  data: JsonObject;
+}
+
+export function asObject(value: unknown): JsonObject | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+export function parseObject(text: unknown): JsonObject | null {
+  if (typeof text !== 'string') return null;
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** Epoch ms (or seconds, detected by magnitude) → ISO-8601. */
+export function isoFromEpoch(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  const ms = value < 1e11 ? value * 1000 : value;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function stringify(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function modelFromColumn(model: string | null): string | null {
+  const obj = parseObject(model);
+  if (!obj) return model && model.trim() ? model : null;
+  const id = str(obj.id) ?? str(obj.modelID);
+  const provider = str(obj.providerID);
+  return id ? (provider ? `${provider}/${id}` : id) : null;
+}
+
+export interface NormalizedSession {
+  session: Session;
+  messages: Message[];
+}
+
+export function normalizeOpenCodeSession(
+  info: OpenCodeSessionInfo,
+  messageRows: OpenCodeMessageRow[],
+  partRows: OpenCodePartRow[],
+  sourcePath: string,
+  bytes: number,
+): NormalizedSession {
+  const sessionId = `opencode:${info.id}`;
+  const partsByMessage = new Map<string, OpenCodePartRow[]>();
+  for (const p of partRows) {
+    const list = partsByMessage.get(p.messageId);
+    if (list) list.push(p);
+    else partsByMessage.set(p.messageId, [p]);
+  }
+  for (const list of partsByMessage.values()) list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = [...messageRows].sort(
+    (a, b) => (a.timeCreated ?? 0) - (b.timeCreated ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+
+  const messages: Message[] = [];
+  const toolNames: string[] = [];
+  const usage: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
+  let firstPrompt: string | null = null;
+  let userTurns = 0;
+  let model: string | null = null;
+  let lastTime: number | null = null;
+
+  const push = (m: Omit<Message, 'sessionId' | 'seq'>) => {
+    messages.push({ sessionId, seq: messages.length, ...m });
+  };
+
+  for (const row of ordered) {
+    const data = row.data;
+    const role = str(data.role);
+    const time = asObject(data.time);
+    const created = num(time?.created) || row.timeCreated || null;
+    if (created && (lastTime === null || created > lastTime)) lastTime = created;
+    const messageTs = isoFromEpoch(created);
+    if (role === 'assistant') {
+      const tokens = asObject(data.tokens);
+      const cache = asObject(tokens?.cache);
+      usage.input += num(tokens?.input);
+      usage.output += num(tokens?.output);
+      usage.reasoning += num(tokens?.reasoning);
+      usage.cacheRead += num(cache?.read);
+      usage.cacheWrite += num(cache?.write);
+      const modelId = str(data.modelID);
+      if (modelId) model = str(data.providerID) ? `${str(data.providerID)}/${modelId}` : modelId;
+    }
+    const promptParts: string[] = [];
+    for (const part of partsByMessage.get(row.id) ?? []) {
+      const p = part.data;
+      const partTime = asObject(p.time);
+      const ts = isoFromEpoch(partTime?.start) ?? messageTs;
+      switch (str(p.type)) {
+        case 'text': {
+          if (p.ignored === true) break;
+          const text = str(p.text) ?? '';
+          if (role === 'user') {
+            if (p.synthetic === true) push({ role: 'system', kind: 'text', text, toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: part.id });
+            else {
+              promptParts.push(text);
+              push({ role: 'user', kind: 'text', text, toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: part.id });
+            }
+          } else {
+            push({ role: 'assistant', kind: 'text', text, toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: part.id });
+          }
+          break;
+        }
+        case 'reasoning':
+          push({ role: 'assistant', kind: 'thinking', text: str(p.text) ?? '', toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: part.id });
+          break;
+        case 'tool': {
+          const tool = str(p.tool) ?? 'unknown';
+          const callId = str(p.callID);
+          const state = asObject(p.state);
+          const status = str(state?.status);
+          const stateTime = asObject(state?.time);
+          if (!toolNames.includes(tool)) toolNames.push(tool);
+          push({ role: 'assistant', kind: 'tool_call', text: stringify(state?.input ?? {}), toolName: tool, toolCallId: callId, isError: false, timestamp: isoFromEpoch(stateTime?.start) ?? ts, nativeId: part.id });
+          if (status === 'completed' || status === 'error') {
+            const isError = status === 'error';
+            push({
+              role: 'tool',
+              kind: 'tool_result',
+              text: stringify(isError ? state?.error : state?.output),
+              toolName: tool,
+              toolCallId: callId,
+              isError,
+              timestamp: isoFromEpoch(stateTime?.end) ?? ts,
+              nativeId: part.id,
+            });
+          }
+          break;
+        }
+        case 'file': {
+          const name = str(p.filename) ?? str(p.url)?.slice(0, 200) ?? 'file';
+          push({ role: role === 'assistant' ? 'assistant' : 'user', kind: 'text', text: `[file: ${name}${str(p.mime) ? ` (${str(p.mime)})` : ''}]`, toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: part.id });
+          break;
+        }
+        case 'subtask':
+          push({ role: 'system', kind: 'text', text: str(p.prompt) ?? str(p.description) ?? '', toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: part.id });
+          break;
+        default:
+          // step-start, step-finish, snapshot, patch, agent, retry, compaction: bookkeeping only.
+          break;
+      }
+    }
+    if (role === 'user' && promptParts.length > 0) {
+      userTurns++;
+      if (firstPrompt === null) firstPrompt = promptParts.join('\n');
+    }
+  }
+
+  const updated = Math.max(info.timeUpdated ?? 0, lastTime ?? 0);
+  const session: Session = {
+    id: sessionId,
+    agent: 'opencode',
+    nativeId: info.id,
+    title: info.title && info.title.trim() ? info.title : null,
+    cwd: info.directory && info.directory.trim() ? info.directory : null,
+    gitBranch: null, // OpenCode stores none.
+    gitCommit: null,
+    model: model ?? modelFromColumn(info.model),
+    startedAt: isoFromEpoch(info.timeCreated),
+    updatedAt: isoFromEpoch(updated),
+    firstPrompt,
+    userTurns,
+    messageCount: messages.length,
+    toolNames,
+    usage,
+    parentId: info.parentId ? `opencode:${info.parentId}` : null,
+    sourcePath,
+    bytes,
+  };
+  return { session, messages };
+}

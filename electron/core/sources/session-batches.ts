@@ -1,0 +1,86 @@
+/**
+ * Cutting normalized sessions into bounded ReadBatches. Sessions are queued whole; `drain` takes up
+ * to `limit` messages from the front, splitting a large session across batches (only its first
+ * chunk carries the reset). A session's `onDelivered` runs when its last message has been drained,
+ * so the cursor built right after a drain says exactly what the batch completed.
+ */
+import type { Message, Session } from '../../../shared/model.js';
+import type { ReadBatch } from './types.js';
+
+export const MAX_BATCH_MESSAGES = 2000;
+
+export interface SessionDelivery {
+  session: Session;
+  messages: Message[];
+  /** Drop the session's stored messages before inserting these (full re-delivery). */
+  reset: boolean;
+  onDelivered?: () => void;
+}
+
+interface Entry extends SessionDelivery {
+  offset: number;
+}
+
+export type DrainedBatch = Omit<ReadBatch, 'cursor'>;
+
+export class BatchAccumulator {
+  private readonly entries: Entry[] = [];
+  private gone: string[] = [];
+  private bytes = 0;
+  private queued = 0;
+
+  constructor(readonly limit = MAX_BATCH_MESSAGES) {}
+
+  push(delivery: SessionDelivery): void {
+    this.entries.push({ ...delivery, offset: 0 });
+    this.queued += delivery.messages.length;
+  }
+
+  addGone(ids: Iterable<string>): void {
+    for (const id of ids) if (!this.gone.includes(id)) this.gone.push(id);
+  }
+
+  addBytes(n: number): void {
+    this.bytes += n;
+  }
+
+  /** Queued messages not drained yet. */
+  get pendingMessages(): number {
+    return this.queued;
+  }
+
+  get isEmpty(): boolean {
+    return this.entries.length === 0 && this.gone.length === 0;
+  }
+
+  /** Whether a full batch is ready. */
+  get full(): boolean {
+    return this.queued >= this.limit;
+  }
+
+  drain(): DrainedBatch {
+    const sessions: Session[] = [];
+    const messages: Message[] = [];
+    const resetSessions: string[] = [];
+    let room = this.limit;
+    while (this.entries.length > 0) {
+      const entry = this.entries[0]!;
+      const remaining = entry.messages.length - entry.offset;
+      if (room <= 0 && (remaining > 0 || sessions.length > 0)) break;
+      const take = Math.min(room, remaining);
+      if (entry.offset === 0 && entry.reset) resetSessions.push(entry.session.id);
+      sessions.push(entry.session);
+      for (let i = 0; i < take; i++) messages.push(entry.messages[entry.offset + i]!);
+      entry.offset += take;
+      room -= take;
+      this.queued -= take;
+      if (entry.offset < entry.messages.length) break;
+      this.entries.shift();
+      entry.onDelivered?.();
+    }
+    const batch: DrainedBatch = { sessions, messages, resetSessions, goneSessions: this.gone, bytesRead: this.bytes };
+    this.gone = [];
+    this.bytes = 0;
+    return batch;
+  }
+}
