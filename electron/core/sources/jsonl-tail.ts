@@ -26,6 +26,9 @@ const MAX_PENDING_IN_CURSOR = 64 * 1024;
 export interface TailCursor {
   dev: string;
   ino: string;
+  /** Bytes of the file scanned when this cursor was made (end of data for the last chunk, the
+   *  cursor's own offset for an intermediate one), so "unchanged" means "fully read and not grown".
+   *  For .zst: the compressed size on the last chunk, -1 on intermediate ones (no seeking: re-read). */
   size: number;
   mtimeMs: number;
   /** Byte offset just after the last complete line consumed (decompressed bytes for .zst). */
@@ -239,8 +242,9 @@ async function* splitLines(
   let skipping = start.skipping === true;
   let records: TailRecord[] = [];
 
-  const cursorAt = (offset: number, pend: Buffer | null, skip: boolean): TailCursor => {
-    const c: TailCursor = { ...start, offset, line: lineNo };
+  const cursorAt = (offset: number, pend: Buffer | null, skip: boolean, final: boolean): TailCursor => {
+    const size = start.zst ? (final ? start.size : -1) : final ? streamPos : offset;
+    const c: TailCursor = { ...start, size, offset, line: lineNo };
     delete c.pending;
     delete c.skipping;
     if (pend && pend.length > 0) c.pending = pend.toString('base64');
@@ -332,15 +336,15 @@ async function* splitLines(
       if (records.length >= maxRecords) {
         const out = records;
         records = [];
-        yield { records: out, cursor: cursorAt(lineStart, null, false), bytesRead: takeBytes() };
+        yield { records: out, cursor: cursorAt(lineStart, null, false, false), bytesRead: takeBytes() };
       }
     }
   }
   // End of data: what is left is an incomplete line, kept for next time (never parsed now).
   if (skipping) {
-    yield { records, cursor: cursorAt(streamPos, null, true), bytesRead: takeBytes() };
+    yield { records, cursor: cursorAt(streamPos, null, true, true), bytesRead: takeBytes() };
     return;
   }
   const keep = carryLen > 0 && carryLen <= MAX_PENDING_IN_CURSOR ? Buffer.concat(carry, carryLen) : null;
-  yield { records, cursor: cursorAt(lineStart, keep, false), bytesRead: takeBytes() };
+  yield { records, cursor: cursorAt(lineStart, keep, false, true), bytesRead: takeBytes() };
 }
