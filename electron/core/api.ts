@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './service.js';
+import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 
 function notYet(method: string): () => Promise<never> {
   return () => Promise.reject(new ApiError('internal', `${method} is not available in this build yet.`));
@@ -70,6 +71,14 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       return mcpInfo();
     },
     installMcp: notYet('installMcp'),
-    openInAgent: notYet('openInAgent'),
+    openInAgent: (input) =>
+      openAgentInTerminal(
+        {
+          getSession: (i) => core.api.getSession(i),
+          generateBrief: (i) => core.api.generateBrief(i),
+          probe: hostProbe(core.environment.platform, core.environment.env, core.environment.home),
+        },
+        input,
+      ),
   };
 }

@@ -1,0 +1,31 @@
+/**
+ * The command line that starts an agent's interactive CLI with a brief as its first prompt, read
+ * from a file so the brief never has to survive shell quoting (see agent-storage-formats.md §2.7,
+ * §3.7, §4.6, §5.7).
+ */
+import type { AgentId } from '../../../shared/model.js';
+import { quotePosix, quotePowerShell } from './shell-quote.js';
+
+/** Executable and the arguments that come before the prompt, per agent. */
+export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly string[] }> = {
+  claude: { bin: 'claude', before: [] },
+  codex: { bin: 'codex', before: [] },
+  opencode: { bin: 'opencode', before: ['--prompt'] },
+  hermes: { bin: 'hermes', before: ['chat', '-q'] },
+};
+
+export type ShellKind = 'posix' | 'powershell';
+
+/** `claude "$(cat '/tmp/brief.md')"` (sh) or `claude (Get-Content -Raw -LiteralPath '…')` (PowerShell). */
+export function agentPromptCommand(agent: AgentId, briefFile: string, shell: ShellKind): string {
+  const { bin, before } = AGENT_PROMPT_ARGS[agent];
+  const head = [bin, ...before].join(' ');
+  if (shell === 'posix') return `${head} "$(cat ${quotePosix(briefFile)})"`;
+  return `${head} (Get-Content -Raw -LiteralPath ${quotePowerShell(briefFile)})`;
+}
+
+/** The whole command a user can paste into a terminal: change to the cwd, then start the agent. */
+export function copyableCommand(agent: AgentId, cwd: string, briefFile: string, shell: ShellKind): string {
+  if (shell === 'posix') return `cd ${quotePosix(cwd)} && ${agentPromptCommand(agent, briefFile, 'posix')}`;
+  return `Set-Location -LiteralPath ${quotePowerShell(cwd)}; ${agentPromptCommand(agent, briefFile, 'powershell')}`;
+}

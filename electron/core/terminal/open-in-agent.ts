@@ -1,0 +1,61 @@
+/**
+ * The `openInAgent` call: render the session's brief for the target agent, put it in a private
+ * temp file and open a new terminal in the session's cwd that starts the agent with the brief as
+ * its first prompt. The exact command always comes back, so the UI can offer it to copy when no
+ * terminal could be opened.
+ */
+import fs from 'node:fs';
+import type { AgentId, Session } from '../../../shared/model.js';
+import type { BriefResult, OpenInAgentResult } from '../../../shared/api-types.js';
+import { parseApiInput, type ApiParsedInput } from '../../../shared/contract.js';
+import { writeBriefFile, briefDir } from './brief-file.js';
+import { chooseTerminal, planLaunch, shellKindFor, type HostProbe, type LaunchPlan } from './terminal-plan.js';
+import { copyableCommand } from './agent-command.js';
+import { launchTerminal, type LaunchOutcome } from './launcher.js';
+
+export interface OpenInAgentDeps {
+  getSession(input: ApiParsedInput<'getSession'>): Promise<Session>;
+  generateBrief(input: ApiParsedInput<'generateBrief'>): Promise<BriefResult>;
+  probe: HostProbe;
+  /** Where brief files go (default: `<tmp>/baton-briefs`). */
+  briefDir?: string;
+  launch?(plan: LaunchPlan): Promise<LaunchOutcome>;
+}
+
+export function hostProbe(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home: string): HostProbe {
+  const stat = (p: string) => {
+    try {
+      return fs.statSync(p);
+    } catch {
+      return null;
+    }
+  };
+  return {
+    platform,
+    env,
+    home,
+    isFile: (file) => stat(file)?.isFile() ?? false,
+    isDirectory: (dir) => stat(dir)?.isDirectory() ?? false,
+  };
+}
+
+export async function openInAgent(deps: OpenInAgentDeps, input: { session: string; target: AgentId }): Promise<OpenInAgentResult> {
+  const session = await deps.getSession({ session: input.session });
+  const brief = await deps.generateBrief(parseApiInput('generateBrief', { session: session.id, target: input.target, format: 'md' }));
+  const { probe } = deps;
+  // A session whose directory is gone still opens, in the home directory.
+  const cwd = session.cwd && probe.isDirectory(session.cwd) ? session.cwd : probe.home;
+  const briefFile = writeBriefFile(brief.text, input.target, deps.briefDir ?? briefDir());
+  const request = { agent: input.target, cwd, briefFile };
+  const terminal = chooseTerminal(probe);
+  if (!terminal) {
+    return {
+      command: copyableCommand(input.target, cwd, briefFile, shellKindFor(probe.platform)),
+      launched: false,
+      error: 'No terminal found to open. Copy the command and run it in a terminal of your choice.',
+    };
+  }
+  const plan = planLaunch(request, terminal, probe.platform);
+  const outcome = await (deps.launch ?? ((p: LaunchPlan) => launchTerminal(p, probe.env)))(plan);
+  return { command: plan.command, launched: outcome.launched, error: outcome.error };
+}
