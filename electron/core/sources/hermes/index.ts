@@ -1,0 +1,181 @@
+/**
+ * Hermes Agent source adapter. Units: `<root>/state.db` and every per-profile store
+ * `<root>/profiles/<name>/state.db` (tombstoned profiles under `profiles/.deleted` are skipped).
+ *
+ * Hermes mostly appends rows, so a changed session whose earlier rows are untouched gets only its
+ * new messages (seq continuing); a session whose earlier rows changed (rewind, compaction flips) is
+ * re-delivered whole with `resetSessions`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic, Message } from '../../../../shared/model.js';
+import { BatchAccumulator, MAX_BATCH_MESSAGES } from '../session-batches.js';
+import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
+import { SourceStatusTracker } from '../sqlite-source-status.js';
+import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
+import { hermesCursorJson, parseHermesCursor, type HermesKnown } from './cursor.js';
+import { loadHermesSessions, planHermesChanges, type LoadedHermesSession } from './db-reader.js';
+
+export interface HermesAdapterOptions {
+  busyTimeoutMs?: number;
+  retries?: number;
+  maxBatchMessages?: number;
+}
+
+function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function unitFor(file: string): SourceUnit {
+  const db = statOrNull(file);
+  const wal = statOrNull(`${file}-wal`);
+  return { key: file, path: file, size: databaseBytes(file), mtimeMs: Math.max(db?.mtimeMs ?? 0, wal?.mtimeMs ?? 0) };
+}
+
+/** The state.db files under one Hermes home: the root store and live profiles. */
+export function hermesDatabases(root: string): string[] {
+  const st = statOrNull(root);
+  if (!st) return [];
+  if (st.isFile()) return [root];
+  const out: string[] = [];
+  const main = path.join(root, 'state.db');
+  if (statOrNull(main)?.isFile()) out.push(main);
+  const profiles = path.join(root, 'profiles');
+  let entries: fs.Dirent[] = [];
+  try {
+    entries = fs.readdirSync(profiles, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  let tombstoned = new Set<string>();
+  try {
+    tombstoned = new Set(fs.readdirSync(path.join(profiles, '.deleted')));
+  } catch {
+    /* no tombstones */
+  }
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!e.isDirectory() || e.name.startsWith('.') || tombstoned.has(e.name)) continue;
+    const db = path.join(profiles, e.name, 'state.db');
+    if (statOrNull(db)?.isFile()) out.push(db);
+  }
+  return out;
+}
+
+export function createHermesAdapter(roots: string[], options: HermesAdapterOptions = {}): SourceAdapter {
+  const rootList = roots.map((r) => path.resolve(r));
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const retryOptions = options.retries === undefined ? {} : { retries: options.retries };
+  const limit = options.maxBatchMessages ?? MAX_BATCH_MESSAGES;
+  const tracker = new SourceStatusTracker('hermes', () => [...rootList]);
+
+  function report(ctx: ReadContext, d: Omit<Diagnostic, 'at'>): void {
+    tracker.diagnostic(d);
+    ctx.diagnostic(d);
+  }
+
+  async function listUnits(): Promise<SourceUnit[]> {
+    const seen = new Map<string, SourceUnit>();
+    for (const root of rootList) for (const db of hermesDatabases(root)) seen.set(db, unitFor(db));
+    return [...seen.values()];
+  }
+
+  async function* readUnit(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+    const file = unit.path;
+    const cursor = parseHermesCursor(ctx.cursor);
+    const plan = await withReadonlyDb(file, (db) => planHermesChanges(db, file, cursor), busyTimeoutMs, retryOptions);
+
+    const known: Record<string, HermesKnown> = { ...cursor.known };
+    for (const id of plan.gone) delete known[id];
+    const delivered = new Set<string>();
+    const makeCursor = () =>
+      hermesCursorJson({ v: 1, maxId: plan.maxId, known, pending: plan.changed.filter((id) => !delivered.has(id)) });
+
+    const acc = new BatchAccumulator(limit);
+    const goneIds = plan.gone.map((id) => `hermes:${id}`);
+    acc.addGone(goneIds);
+    acc.addBytes(plan.bytes);
+    tracker.sessionsGone(goneIds);
+    let yielded = false;
+    const emit = (): ReadBatch => {
+      const batch = { ...acc.drain(), cursor: makeCursor() };
+      tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
+      yielded = true;
+      return batch;
+    };
+
+    const queue = [...plan.changed];
+    while (queue.length > 0) {
+      if (ctx.signal?.aborted) return;
+      const loaded = await withReadonlyDb(file, (db) => loadHermesSessions(db, file, queue, limit), busyTimeoutMs, retryOptions);
+      queue.splice(0, loaded.sessions.length);
+      acc.addBytes(loaded.bytes);
+      for (const item of loaded.sessions) {
+        if (!item.normalized) {
+          if (known[item.nativeId]) acc.addGone([`hermes:${item.nativeId}`]);
+          delete known[item.nativeId];
+          delivered.add(item.nativeId);
+          continue;
+        }
+        const { reset, messages } = sliceForDelivery(item, known[item.nativeId]);
+        const next: HermesKnown = {
+          fp: plan.fingerprints.get(item.nativeId) ?? '',
+          rows: item.rows,
+          lastId: item.lastId,
+          seq: item.normalized.messages.length,
+        };
+        acc.push({
+          session: item.normalized.session,
+          messages,
+          reset,
+          onDelivered: () => {
+            known[item.nativeId] = next;
+            delivered.add(item.nativeId);
+          },
+        });
+        while (acc.full) yield emit();
+      }
+    }
+    while (!acc.isEmpty) yield emit();
+    if (!yielded && JSON.stringify(makeCursor()) !== JSON.stringify(ctx.cursor)) yield emit();
+  }
+
+  async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+    try {
+      yield* readUnit(unit, ctx);
+    } catch (err) {
+      const message = err instanceof SqliteReadError ? err.message : `${unit.path}: ${err instanceof Error ? err.message : String(err)}`;
+      tracker.unitFailed(unit.key, message);
+      report(ctx, { file: unit.path, message });
+    }
+  }
+
+  return {
+    agent: 'hermes',
+    roots: () => [...rootList],
+    listUnits,
+    read,
+    status: () => tracker.status(),
+  };
+}
+
+/**
+ * Append-only when the rows delivered before (ids ≤ lastId) are still exactly there and still
+ * produce the same number of messages; otherwise a full re-delivery.
+ */
+function sliceForDelivery(item: LoadedHermesSession, before: HermesKnown | undefined): { reset: boolean; messages: Message[] } {
+  const normalized = item.normalized!;
+  if (!before) return { reset: true, messages: normalized.messages };
+  let rows = 0;
+  let seq = 0;
+  for (const span of normalized.spans) {
+    if (span.id > before.lastId) break;
+    rows++;
+    seq = span.firstSeq + span.count;
+  }
+  if (rows === before.rows && seq === before.seq) return { reset: false, messages: normalized.messages.slice(seq) };
+  return { reset: true, messages: normalized.messages };
+}
