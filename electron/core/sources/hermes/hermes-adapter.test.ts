@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../../../shared/model.js';
+import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
+import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../types.js';
+import { createHermesAdapter } from './index.js';
+
+async function readAll(adapter: SourceAdapter, unit: SourceUnit, cursor: JsonValue | null) {
+  const batches: ReadBatch[] = [];
+  const diagnostics: Omit<Diagnostic, 'at'>[] = [];
+  for await (const b of adapter.read(unit, { cursor, diagnostic: (d) => diagnostics.push(d) })) batches.push(b);
+  return { batches, diagnostics, cursor: batches.length ? batches[batches.length - 1]!.cursor : cursor };
+}
+
+describe('Hermes adapter on the real fixture store', () => {
+  let fh: FixtureHome;
+  let root: string;
+  let dbFile: string;
+  beforeEach(() => {
+    fh = makeFixtureHome();
+    root = path.join(fh.home, '.hermes');
+    dbFile = path.join(root, 'state.db');
+  });
+  afterEach(() => fh.cleanup());
+
+  it('recovers every expected Hermes session exactly', async () => {
+    const adapter = createHermesAdapter([root]);
+    const units = await adapter.listUnits();
+    expect(units.map((u) => u.path)).toEqual([dbFile]);
+    const { batches, diagnostics } = await readAll(adapter, units[0]!, null);
+    expect(diagnostics).toEqual([]);
+    const sessions = new Map(batches.flatMap((b) => b.sessions).map((s) => [s.id, s]));
+    const expected = expectedSessions().filter((e) => e.agent === 'hermes');
+    expect(expected.length).toBe(4);
+    expect(sessions.size).toBe(4);
+    for (const e of expected) {
+      const s = sessions.get(`hermes:${e.id}`);
+      expect(s, e.id).toBeDefined();
+      expect({
+        nativeId: s!.nativeId, cwd: s!.cwd, gitBranch: s!.gitBranch, firstPrompt: s!.firstPrompt,
+        userTurns: s!.userTurns, toolNames: [...s!.toolNames].sort(), title: s!.title, parentId: s!.parentId,
+      }).toEqual({
+        nativeId: e.id, cwd: e.cwd, gitBranch: e.gitBranch, firstPrompt: e.firstPrompt,
+        userTurns: e.userTurns, toolNames: [...e.toolNames].sort(), title: e.title, parentId: e.parentId,
+      });
+    }
+    // expected.json lists tools sorted; the model wants first-use order (terminal ran first).
+    expect(sessions.get('hermes:20261122_034250_3252cb')!.toolNames).toEqual(['terminal', 'read_file']);
+    const s1 = sessions.get('hermes:20261122_034250_3252cb')!;
+    expect(s1.usage).toEqual({ input: 964, output: 413, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
+    expect(s1.model).toBe('anthropic/claude-sonnet-4.5');
+    const msgs = batches.flatMap((b) => b.messages).filter((m) => m.sessionId === s1.id);
+    expect(msgs.map((m) => m.seq)).toEqual(msgs.map((_, i) => i));
+    const call = msgs.find((m) => m.kind === 'tool_call' && m.toolName === 'terminal')!;
+    expect(JSON.parse(call.text)).toEqual({ command: 'git status' });
+    const result = msgs.find((m) => m.kind === 'tool_result' && m.toolCallId === call.toolCallId)!;
+    expect(result).toMatchObject({ role: 'tool', toolName: 'terminal', isError: false });
+    expect(result.text).toContain('On branch feature/greeting-punctuation');
+    expect(adapter.status()).toMatchObject({ state: 'ok', sessions: 4, messages: 38, lastError: null });
+  });
+
+  it('appends new rows, re-emits updated sessions, resets rewritten ones, reports deleted ones', async () => {
+    const adapter = createHermesAdapter([root]);
+    const [unit] = await adapter.listUnits();
+    const first = await readAll(adapter, unit!, null);
+    expect((await readAll(adapter, unit!, first.cursor)).batches).toEqual([]);
+
+    const sid = '20261122_034254_fd4161';
+    const before = first.batches.flatMap((b) => b.messages).filter((m) => m.sessionId === `hermes:${sid}`);
+    const writer = new Database(dbFile); // the agent, writing to the COPY
+    writer.prepare("INSERT INTO messages (session_id, role, content, timestamp) VALUES (?, 'user', 'Add eggs to it.', 1795318999.5)").run(sid);
+    writer.prepare('UPDATE sessions SET message_count = message_count + 1 WHERE id = ?').run(sid);
+    const appended = await readAll(adapter, unit!, first.cursor);
+    expect(appended.batches.flatMap((b) => b.sessions).map((s) => s.id)).toEqual([`hermes:${sid}`]);
+    expect(appended.batches.flatMap((b) => b.resetSessions)).toEqual([]);
+    expect(appended.batches.flatMap((b) => b.messages)).toEqual([
+      expect.objectContaining({ seq: before.length, role: 'user', text: 'Add eggs to it.', nativeId: expect.any(String) }),
+    ]);
+    expect(appended.batches[0]!.sessions[0]!.userTurns).toBe(2);
+
+    // Session-only change (title renamed): the aggregate is re-emitted, no messages.
+    writer.prepare("UPDATE sessions SET title = 'Shopping list' WHERE id = ?").run(sid);
+    const renamed = await readAll(adapter, unit!, appended.cursor);
+    expect(renamed.batches.flatMap((b) => b.sessions).map((s) => [s.id, s.title])).toEqual([[`hermes:${sid}`, 'Shopping list']]);
+    expect(renamed.batches.flatMap((b) => b.messages)).toEqual([]);
+
+    // Rewind: earlier rows deleted → full re-delivery with a reset.
+    writer.prepare('DELETE FROM messages WHERE session_id = ? AND id = (SELECT min(id) FROM messages WHERE session_id = ? AND role = ?)').run(sid, sid, 'tool');
+    writer.prepare('UPDATE sessions SET rewind_count = rewind_count + 1 WHERE id = ?').run(sid);
+    const rewound = await readAll(adapter, unit!, renamed.cursor);
+    expect(rewound.batches.flatMap((b) => b.resetSessions)).toEqual([`hermes:${sid}`]);
+    const redelivered = rewound.batches.flatMap((b) => b.messages);
+    expect(redelivered.map((m) => m.seq)).toEqual(redelivered.map((_, i) => i));
+    expect(redelivered.some((m) => m.kind === 'tool_result')).toBe(false);
+
+    // Deleted session.
+    writer.prepare('DELETE FROM messages WHERE session_id = ?').run(sid);
+    writer.prepare('DELETE FROM sessions WHERE id = ?').run(sid);
+    writer.close();
+    const deleted = await readAll(adapter, unit!, rewound.cursor);
+    expect(deleted.batches.flatMap((b) => b.goneSessions)).toEqual([`hermes:${sid}`]);
+    expect((await readAll(adapter, unit!, deleted.cursor)).batches).toEqual([]);
+  });
+
+  it('lists per-profile stores and skips tombstoned profiles', async () => {
+    for (const dir of ['profiles/work', 'profiles/.deleted/old', 'profiles/empty']) fs.mkdirSync(path.join(root, dir), { recursive: true });
+    fs.copyFileSync(dbFile, path.join(root, 'profiles/work/state.db'));
+    fs.copyFileSync(dbFile, path.join(root, 'profiles/.deleted/old/state.db'));
+    const adapter = createHermesAdapter([root]);
+    expect((await adapter.listUnits()).map((u) => path.relative(root, u.path))).toEqual(['state.db', path.join('profiles', 'work', 'state.db')]);
+  });
+});
