@@ -1,0 +1,291 @@
+/**
+ * Brings the index current with the stores: list each adapter's units, skip the ones whose size and
+ * mtime match the last complete read, read the rest from their saved cursors, and mark sessions of
+ * vanished units as gone. All runs are serialized on one queue, so a watcher event arriving during
+ * a cold index simply waits its turn. Work is counted (bytes read, rows written) for tests and bench.
+ */
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
+import type { IndexProgress } from '../../../shared/api-types.js';
+import type { SourceAdapter, SourceUnit } from '../sources/types.js';
+import type { IndexLog } from './index-db.js';
+import type { IndexWriter } from './index-writer.js';
+
+export interface SyncCounters {
+  unitsListed: number;
+  unitsRead: number;
+  unitsSkipped: number;
+  unitsGone: number;
+  batches: number;
+  bytesRead: number;
+  sessionsWritten: number;
+  messagesWritten: number;
+}
+
+export interface IndexSyncEvents {
+  progress: [IndexProgress];
+  'sessions-changed': [string[]];
+}
+
+const MAX_DIAGNOSTICS = 50;
+
+function emptyCounters(): SyncCounters {
+  return { unitsListed: 0, unitsRead: 0, unitsSkipped: 0, unitsGone: 0, batches: 0, bytesRead: 0, sessionsWritten: 0, messagesWritten: 0 };
+}
+
+function statSize(file: string): { size: number; mtimeMs: number } | null {
+  try {
+    const s = fs.statSync(file);
+    return { size: s.size, mtimeMs: s.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/** SQLite side files map to their database; everything else maps to itself. */
+function unitPathFor(file: string): string {
+  return file.replace(/-(wal|shm|journal)$/, '');
+}
+
+function isUnder(file: string, root: string): boolean {
+  const rel = path.relative(root, file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+export class IndexSync extends EventEmitter<IndexSyncEvents> {
+  /** Totals since construction. */
+  readonly counters: SyncCounters = emptyCounters();
+  private state: IndexProgress = { phase: 'idle', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, currentAt: null, error: null };
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly abort = new AbortController();
+  /** Last listing per adapter: unit path → unit, so a watcher event maps to its unit without re-listing. */
+  private readonly known = new Map<AgentId, Map<string, SourceUnit>>();
+  private readonly diagnostics = new Map<AgentId, Diagnostic[]>();
+  private readonly errors = new Map<AgentId, string | null>();
+  private lastEmit = 0;
+
+  constructor(
+    private readonly writer: IndexWriter,
+    readonly adapters: SourceAdapter[],
+    private readonly log: IndexLog = () => {},
+  ) {
+    super();
+  }
+
+  progress(): IndexProgress {
+    return { ...this.state };
+  }
+
+  setPhase(phase: IndexProgress['phase']): void {
+    this.state = { ...this.state, phase };
+    this.emit('progress', this.progress());
+  }
+
+  /** Stops reading between batches; queued runs resolve without doing work. */
+  stop(): void {
+    this.abort.abort();
+  }
+
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(() => (this.abort.signal.aborted ? (undefined as T) : run()));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Lists every adapter's units and reads what changed (all units when `force`). */
+  syncAll(opts: { force?: boolean } = {}): Promise<SyncCounters> {
+    return this.enqueue(async () => {
+      const run = emptyCounters();
+      // A reconcile while watching stays "watching" unless it finds work, so the UI does not flicker.
+      const live = this.state.phase === 'watching';
+      this.state = { ...this.state, phase: live ? 'watching' : 'scanning', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, error: null };
+      if (!live) this.emit('progress', this.progress());
+      const work: { adapter: SourceAdapter; unit: SourceUnit }[] = [];
+      for (const adapter of this.adapters) {
+        const units = await this.list(adapter, run);
+        if (!units) continue;
+        for (const unit of units) {
+          if (!opts.force && this.unchanged(unit)) run.unitsSkipped++;
+          else work.push({ adapter, unit });
+        }
+      }
+      // Oldest first: recently active sessions end up with the highest rowids, which search favours.
+      work.sort((a, b) => a.unit.mtimeMs - b.unit.mtimeMs);
+      this.state = {
+        ...this.state,
+        phase: live && work.length === 0 ? 'watching' : 'indexing',
+        filesTotal: work.length,
+        bytesTotal: work.reduce((n, w) => n + w.unit.size, 0),
+      };
+      if (!live || work.length > 0) this.emit('progress', this.progress());
+      for (const { adapter, unit } of work) {
+        if (this.abort.signal.aborted) break;
+        await this.readUnit(adapter, unit, run);
+        this.state.filesDone++;
+        this.state.bytesDone += unit.size;
+        this.emitProgressThrottled();
+      }
+      this.state = { ...this.state, phase: live ? 'watching' : 'idle', currentAt: new Date().toISOString() };
+      this.emit('progress', this.progress());
+      return run;
+    });
+  }
+
+  /** Reads the units behind changed paths (from the watcher); unknown paths re-list their adapter. */
+  syncPaths(paths: string[]): Promise<SyncCounters> {
+    return this.enqueue(async () => {
+      const run = emptyCounters();
+      const relist = new Set<SourceAdapter>();
+      const targets = new Map<string, { adapter: SourceAdapter; unit: SourceUnit }>();
+      for (const raw of paths) {
+        const file = unitPathFor(path.resolve(raw));
+        const adapter = this.adapterFor(file);
+        if (!adapter) continue;
+        const unit = this.known.get(adapter.agent)?.get(file);
+        if (!unit) {
+          relist.add(adapter);
+          continue;
+        }
+        const now = statSize(file);
+        if (!now) {
+          relist.add(adapter); // deleted: the re-list marks it gone
+          continue;
+        }
+        // A SQLite unit's size counts its WAL, as the adapters report it.
+        const wal = statSize(`${file}-wal`);
+        const fresh: SourceUnit = { ...unit, size: now.size + (wal?.size ?? 0), mtimeMs: Math.max(now.mtimeMs, wal?.mtimeMs ?? 0) };
+        targets.set(unit.key, { adapter, unit: fresh });
+      }
+      for (const adapter of relist) {
+        const units = await this.list(adapter, run);
+        for (const unit of units ?? []) {
+          if (!targets.has(unit.key) && !this.unchanged(unit)) targets.set(unit.key, { adapter, unit });
+        }
+      }
+      for (const { adapter, unit } of targets.values()) {
+        if (this.abort.signal.aborted) break;
+        await this.readUnit(adapter, unit, run);
+      }
+      if (run.unitsRead > 0 || run.unitsGone > 0) this.state = { ...this.state, currentAt: new Date().toISOString() };
+      return run;
+    });
+  }
+
+  sourceStatus(): SourceStatus[] {
+    return this.adapters.map((a) => {
+      const s = a.status();
+      const seen = new Set(s.diagnostics.map((d) => `${d.file}:${d.line ?? ''}:${d.message}`));
+      const extra = (this.diagnostics.get(a.agent) ?? []).filter((d) => !seen.has(`${d.file}:${d.line ?? ''}:${d.message}`));
+      const error = this.errors.get(a.agent) ?? null;
+      return {
+        ...s,
+        lastError: s.lastError ?? error,
+        state: s.state === 'ok' && error ? 'unreadable' : s.state,
+        diagnostics: [...s.diagnostics, ...extra].slice(-MAX_DIAGNOSTICS),
+      };
+    });
+  }
+
+  private adapterFor(file: string): SourceAdapter | undefined {
+    return this.adapters.find((a) => a.roots().some((r) => isUnder(file, path.resolve(r))));
+  }
+
+  private unchanged(unit: SourceUnit): boolean {
+    const saved = this.writer.getUnit(unit.key);
+    return saved !== null && saved.syncedSize === unit.size && saved.syncedMtime === unit.mtimeMs;
+  }
+
+  private emitProgressThrottled(): void {
+    const now = Date.now();
+    if (now - this.lastEmit < 100 && this.state.filesDone < this.state.filesTotal) return;
+    this.lastEmit = now;
+    this.emit('progress', this.progress());
+  }
+
+  private async list(adapter: SourceAdapter, run: SyncCounters): Promise<SourceUnit[] | null> {
+    let units: SourceUnit[];
+    try {
+      units = await adapter.listUnits();
+    } catch (err) {
+      this.fail(adapter.agent, `listing units failed: ${message(err)}`);
+      return null; // leave what the index holds untouched: a listing error is not a deletion
+    }
+    const byPath = new Map(units.map((u) => [path.resolve(u.path), u]));
+    this.known.set(adapter.agent, byPath);
+    run.unitsListed += units.length;
+    this.counters.unitsListed += units.length;
+    const present = new Set(units.map((u) => u.key));
+    const changed: string[] = [];
+    for (const key of this.writer.unitKeys(adapter.agent)) {
+      if (present.has(key)) continue;
+      changed.push(...this.writer.unitGone(key));
+      run.unitsGone++;
+      this.counters.unitsGone++;
+    }
+    if (changed.length) this.emit('sessions-changed', changed);
+    return units;
+  }
+
+  private async readUnit(adapter: SourceAdapter, unit: SourceUnit, run: SyncCounters): Promise<void> {
+    const saved = this.writer.getUnit(unit.key);
+    const cursor = saved?.cursor ?? null;
+    // A unit read from scratch replaces whatever the index holds for its sessions (it may have
+    // vanished and come back shorter); each session is reset once, at its first batch.
+    const resetOnFirstSight = cursor === null ? new Set<string>() : null;
+    const changed = new Set<string>();
+    try {
+      const batches = adapter.read(unit, {
+        cursor,
+        signal: this.abort.signal,
+        diagnostic: (d) => this.addDiagnostic(adapter.agent, d),
+      });
+      for await (const batch of batches) {
+        let extra: string[] = [];
+        if (resetOnFirstSight) {
+          const ids = new Set([...batch.sessions.map((s) => s.id), ...batch.messages.map((m) => m.sessionId)]);
+          extra = [...ids].filter((id) => !resetOnFirstSight.has(id));
+          for (const id of extra) resetOnFirstSight.add(id);
+        }
+        const r = this.writer.apply(adapter.agent, unit, batch, extra);
+        run.batches++;
+        run.bytesRead += batch.bytesRead;
+        run.sessionsWritten += r.sessionsWritten;
+        run.messagesWritten += r.messagesWritten;
+        this.counters.batches++;
+        this.counters.bytesRead += batch.bytesRead;
+        this.counters.sessionsWritten += r.sessionsWritten;
+        this.counters.messagesWritten += r.messagesWritten;
+        for (const id of r.sessionIds) changed.add(id);
+        if (this.abort.signal.aborted) return;
+      }
+      this.writer.markSynced(adapter.agent, unit);
+      run.unitsRead++;
+      this.counters.unitsRead++;
+      this.errors.set(adapter.agent, null);
+    } catch (err) {
+      if (this.abort.signal.aborted) return;
+      this.fail(adapter.agent, `${unit.path}: ${message(err)}`);
+      this.addDiagnostic(adapter.agent, { file: unit.path, message: message(err) });
+    } finally {
+      if (changed.size) this.emit('sessions-changed', [...changed]);
+    }
+  }
+
+  private fail(agent: AgentId, text: string): void {
+    this.errors.set(agent, text);
+    this.log('warn', `${agent}: ${text}`);
+  }
+
+  private addDiagnostic(agent: AgentId, d: Omit<Diagnostic, 'at'>): void {
+    const list = this.diagnostics.get(agent) ?? [];
+    list.push({ ...d, at: new Date().toISOString() });
+    if (list.length > MAX_DIAGNOSTICS) list.splice(0, list.length - MAX_DIAGNOSTICS);
+    this.diagnostics.set(agent, list);
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,51 @@
+/**
+ * Ingest worker thread: builds the adapters from plain config, runs a LiveIndex (cold index,
+ * watcher, reconcile) and reports progress and changed sessions to the main thread, which reads
+ * the index through its own connection and so never waits for a long write.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SourceAdapter } from '../sources/types.js';
+import type { FromWorker, IngestWorkerInit, ToWorker } from './ingest-protocol.js';
+import { LiveIndex } from './live-index.js';
+
+const port = parentPort;
+if (!port) throw new Error('ingest-worker.ts must run in a worker thread');
+const init = workerData as IngestWorkerInit;
+const send = (m: FromWorker) => port.postMessage(m);
+
+async function main(): Promise<void> {
+  const mod = (await import(init.adapterModule)) as { createAdapters?: (...args: unknown[]) => SourceAdapter[] | Promise<SourceAdapter[]> };
+  if (typeof mod.createAdapters !== 'function') throw new Error(`${init.adapterModule} does not export createAdapters()`);
+  const adapters = await mod.createAdapters(...init.adapterArgs);
+  const live = new LiveIndex({
+    dataDir: init.dataDir,
+    adapters,
+    watch: init.watch,
+    reconcileMs: init.reconcileMs,
+    debounceMs: init.debounceMs,
+    log: (level, message) => send({ type: 'log', level, message }),
+  });
+  live.sync.on('progress', (progress) => send({ type: 'progress', progress }));
+  live.sync.on('sessions-changed', (sessionIds) => send({ type: 'sessions-changed', sessionIds }));
+  port!.on('message', (m: ToWorker) => {
+    if (m.type === 'sync') {
+      live.sync.syncAll().then(
+        (counters) => send({ type: 'synced', id: m.id, counters }),
+        (err) => send({ type: 'log', level: 'error', message: `sync failed: ${String(err)}` }),
+      );
+    } else if (m.type === 'status') {
+      send({ type: 'status', id: m.id, status: live.sync.sourceStatus() });
+    } else if (m.type === 'stop') {
+      void live.close().finally(() => {
+        send({ type: 'stopped' });
+        port!.close();
+      });
+    }
+  });
+  await live.start();
+  send({ type: 'current' });
+}
+
+main().catch((err: unknown) => {
+  send({ type: 'fatal', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+});

@@ -1,0 +1,85 @@
+/**
+ * The write side, running wherever ingest runs (normally the ingest worker thread): opens the
+ * index for writing, brings it current, then keeps it current from watcher events plus a periodic
+ * reconcile that catches missed events, deletions and rows changed in place.
+ */
+import type { SourceAdapter } from '../sources/types.js';
+import { StoreWatcher } from '../watch/store-watcher.js';
+import { openIndexForWriting, type IndexDb, type IndexLog } from './index-db.js';
+import { IndexSync } from './index-sync.js';
+import { IndexWriter } from './index-writer.js';
+
+export interface LiveIndexOptions {
+  dataDir: string;
+  adapters: SourceAdapter[];
+  log?: IndexLog;
+  /** Keep watching after the first pass (false: one pass, as the CLI does). Default true. */
+  watch?: boolean;
+  /** Full re-list of every store this often (ms). Default 60 s. */
+  reconcileMs?: number;
+  /** Per-file debounce of watcher events (ms). */
+  debounceMs?: number;
+  /** Drop the index and rebuild from scratch. */
+  rebuild?: boolean;
+}
+
+export class LiveIndex {
+  readonly db: IndexDb;
+  readonly writer: IndexWriter;
+  readonly sync: IndexSync;
+  private watcher: StoreWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly log: IndexLog;
+
+  constructor(private readonly opts: LiveIndexOptions) {
+    this.log = opts.log ?? (() => {});
+    this.db = openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
+    this.writer = new IndexWriter(this.db);
+    this.sync = new IndexSync(this.writer, opts.adapters, this.log);
+  }
+
+  /** First pass (cold index or catch-up), then watching. Resolves when the index is current. */
+  async start(): Promise<void> {
+    const watching = this.opts.watch !== false;
+    if (watching) {
+      // Start watching before the first pass so nothing written during it is missed.
+      const roots = this.opts.adapters.flatMap((a) => a.roots());
+      this.watcher = new StoreWatcher(roots, {
+        debounceMs: this.opts.debounceMs,
+        onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
+        onError: (err) => this.log('warn', `watcher: ${err.message}`),
+      });
+      await this.watcher.start();
+    }
+    await this.sync.syncAll();
+    if (this.closed) return;
+    if (watching) {
+      this.sync.setPhase('watching');
+      const every = this.opts.reconcileMs ?? 60_000;
+      this.timer = setInterval(() => void this.reconcile(), every);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Re-lists every store and reads whatever changed; also picks up store roots created since. */
+  async reconcile(): Promise<void> {
+    if (this.closed) return;
+    this.watcher?.refreshRoots();
+    try {
+      await this.sync.syncAll();
+    } catch (err) {
+      this.log('error', `reconcile failed: ${String(err)}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.sync.stop();
+    await this.watcher?.close();
+    await this.sync.syncPaths([]).catch(() => undefined); // wait for the queue to drain
+    this.db.close();
+  }
+}

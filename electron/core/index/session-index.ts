@@ -1,0 +1,173 @@
+/**
+ * Read side of the index: lists, one session, paged messages (the TranscriptReader briefs use),
+ * search and session-reference resolution. It holds its own read-only connection, so with WAL it
+ * never waits for the ingest writer, which lives on another thread.
+ */
+import fs from 'node:fs';
+import type { AgentId, Message, Session } from '../../../shared/model.js';
+import type { SearchHit } from '../../../shared/api-types.js';
+import type { MessageQuery, TranscriptReader } from './transcript-reader.js';
+import { indexFilePath, openIndexForReading, type IndexDb } from './index-db.js';
+import { SEQ_SPAN } from './index-schema.js';
+import { MessageSearch, type SearchOptions } from './search.js';
+import { SessionRefResolver, type SessionRefResult } from './session-ref.js';
+import { MESSAGE_COLUMNS, SESSION_COLUMNS, rowToMessage, rowToSession, type MessageRow, type SessionRow } from './session-rows.js';
+
+export interface SessionListQuery {
+  agent?: AgentId;
+  /** Substring of the session's cwd (case-insensitive). */
+  project?: string;
+  branch?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface SessionList {
+  sessions: Session[];
+  total: number;
+}
+
+export interface IndexStats {
+  sessions: number;
+  goneSessions: number;
+  messages: number;
+  units: number;
+  /** index.db + -wal on disk. */
+  bytesOnDisk: number;
+  /** Newest session activity the index holds. */
+  newestActivity: string | null;
+}
+
+export class SessionIndex implements TranscriptReader {
+  readonly db: IndexDb;
+  private readonly searcher: MessageSearch;
+  private readonly resolver: SessionRefResolver;
+  private readonly sessionById;
+  private readonly sessionRowidById;
+  private readonly listCache = new Map<string, { rows: ReturnType<IndexDb['prepare']>; count: ReturnType<IndexDb['prepare']> }>();
+  private readonly messageStmtCache = new Map<string, ReturnType<IndexDb['prepare']>>();
+
+  /** Opens a read connection to `<dataDir>/index.db` (which must already exist: see openIndexForWriting). */
+  constructor(private readonly dataDir: string, db?: IndexDb) {
+    this.db = db ?? openIndexForReading(dataDir);
+    this.searcher = new MessageSearch(this.db);
+    this.resolver = new SessionRefResolver(this.db);
+    this.sessionById = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`);
+    this.sessionRowidById = this.db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  getSession(sessionId: string): Session | null {
+    const row = this.sessionById.get(sessionId) as SessionRow | undefined;
+    return row ? rowToSession(row) : null;
+  }
+
+  listSessions(q: SessionListQuery = {}): SessionList {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {
+      limit: Math.max(1, Math.min(q.limit ?? 100, 10_000)),
+      offset: Math.max(0, q.offset ?? 0),
+    };
+    if (q.agent) {
+      where.push('s.agent = @agent');
+      params.agent = q.agent;
+    }
+    if (q.project) {
+      where.push('instr(lower(s.cwd), lower(@project)) > 0');
+      params.project = q.project;
+    }
+    if (q.branch) {
+      where.push('s.git_branch = @branch');
+      params.branch = q.branch;
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    let stmts = this.listCache.get(clause);
+    if (!stmts) {
+      stmts = {
+        rows: this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s ${clause}
+          ORDER BY s.updated_at DESC, s.rowid DESC LIMIT @limit OFFSET @offset`),
+        count: this.db.prepare(`SELECT count(*) FROM sessions s ${clause}`).pluck(),
+      };
+      this.listCache.set(clause, stmts);
+    }
+    const { limit: _l, offset: _o, ...countParams } = params;
+    const rows = stmts.rows.all(params) as SessionRow[];
+    const total = stmts.count.get(countParams) as number;
+    return { sessions: rows.map(rowToSession), total };
+  }
+
+  private messageStmt(kind: 'rows' | 'count', q: MessageQuery) {
+    const kinds = q.kinds?.length ? q.kinds.length : 0;
+    const roles = q.roles?.length ? q.roles.length : 0;
+    const key = `${kind}|${kinds}|${roles}|${q.order ?? 'asc'}`;
+    let stmt = this.messageStmtCache.get(key);
+    if (!stmt) {
+      const where = ['m.id >= @lo', 'm.id < @hi'];
+      if (kinds) where.push(`m.kind IN (${Array.from({ length: kinds }, (_, i) => `@k${i}`).join(', ')})`);
+      if (roles) where.push(`m.role IN (${Array.from({ length: roles }, (_, i) => `@r${i}`).join(', ')})`);
+      const sql =
+        kind === 'count'
+          ? `SELECT count(*) FROM messages m WHERE ${where.join(' AND ')}`
+          : `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE ${where.join(' AND ')}
+             ORDER BY m.id ${q.order === 'desc' ? 'DESC' : 'ASC'} LIMIT @limit OFFSET @offset`;
+      stmt = this.db.prepare(sql);
+      if (kind === 'count') stmt.pluck();
+      this.messageStmtCache.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  private messageParams(rowid: number, q: MessageQuery): Record<string, unknown> {
+    const params: Record<string, unknown> = { lo: rowid * SEQ_SPAN, hi: (rowid + 1) * SEQ_SPAN };
+    q.kinds?.forEach((k, i) => (params[`k${i}`] = k));
+    q.roles?.forEach((r, i) => (params[`r${i}`] = r));
+    return params;
+  }
+
+  countMessages(sessionId: string, query: MessageQuery = {}): number {
+    const rowid = this.sessionRowidById.get(sessionId) as number | undefined;
+    if (rowid === undefined) return 0;
+    return this.messageStmt('count', query).get(this.messageParams(rowid, query)) as number;
+  }
+
+  getMessages(sessionId: string, query: MessageQuery = {}): Message[] {
+    const rowid = this.sessionRowidById.get(sessionId) as number | undefined;
+    if (rowid === undefined) return [];
+    const params = this.messageParams(rowid, query);
+    params.limit = query.limit === undefined ? -1 : Math.max(0, query.limit);
+    params.offset = Math.max(0, query.offset ?? 0);
+    const rows = this.messageStmt('rows', query).all(params) as MessageRow[];
+    return rows.map((r) => rowToMessage(sessionId, r));
+  }
+
+  search(query: string, opts: SearchOptions = {}): SearchHit[] {
+    return this.searcher.search(query, opts);
+  }
+
+  resolveSessionRef(ref: string): SessionRefResult {
+    return this.resolver.resolve(ref);
+  }
+
+  stats(): IndexStats {
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM sessions WHERE source_gone = 1) AS gone,
+          (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM units) AS units,
+          (SELECT max(updated_at) FROM sessions) AS newest`,
+      )
+      .get() as { sessions: number; gone: number; messages: number; units: number; newest: string | null };
+    const file = indexFilePath(this.dataDir);
+    const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+    return {
+      sessions: row.sessions,
+      goneSessions: row.gone,
+      messages: row.messages,
+      units: row.units,
+      bytesOnDisk: size(file) + size(`${file}-wal`),
+      newestActivity: row.newest,
+    };
+  }
+}

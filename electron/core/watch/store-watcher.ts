@@ -1,0 +1,109 @@
+/**
+ * Watches the agents' store roots and reports changed files, debounced per file so a burst of
+ * appends (Claude writes line by line) becomes one read. Events are only hints: whoever consumes
+ * them re-stats and reads from its saved cursor, and a periodic reconcile catches anything missed.
+ * Roots that do not exist yet are retried by `refreshRoots()` (called from the reconcile).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+
+export interface StoreWatcherOptions {
+  /** Quiet time per file before its change is reported. */
+  debounceMs?: number;
+  /** Directory levels below a root to watch (Codex nests YYYY/MM/DD; Claude nests subagents). */
+  depth?: number;
+  onChange(paths: string[]): void;
+  onError?(err: Error): void;
+}
+
+/** Files a store keeps sessions in: transcripts, databases and their WAL/SHM sidecars. */
+const STORE_FILE = /\.(jsonl|jsonl\.zst|json|db|sqlite|sqlite3)(-wal|-shm|-journal)?$/i;
+
+export function isStoreFile(file: string): boolean {
+  return STORE_FILE.test(path.basename(file));
+}
+
+export class StoreWatcher {
+  private watcher: FSWatcher | null = null;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly watched = new Set<string>();
+  private pending = new Set<string>();
+  private flushScheduled = false;
+  private readonly debounceMs: number;
+  private readonly depth: number;
+  private closed = false;
+
+  constructor(
+    private readonly roots: string[],
+    private readonly opts: StoreWatcherOptions,
+  ) {
+    this.debounceMs = opts.debounceMs ?? 75;
+    this.depth = opts.depth ?? 6;
+  }
+
+  /** Starts watching the roots that exist; resolves once the initial directory scan is done. */
+  async start(): Promise<void> {
+    const existing = this.roots.map((r) => path.resolve(r)).filter((r) => fs.existsSync(r));
+    const w = watch([], {
+      ignoreInitial: true,
+      persistent: true,
+      depth: this.depth,
+      // Directories are always walked; among files only store files matter.
+      ignored: (file, stats) => Boolean(stats?.isFile() && !isStoreFile(file)),
+    });
+    this.watcher = w;
+    w.on('add', (p) => this.touch(p));
+    w.on('change', (p) => this.touch(p));
+    w.on('unlink', (p) => this.touch(p));
+    w.on('unlinkDir', (p) => this.touch(p));
+    w.on('error', (err) => this.opts.onError?.(err instanceof Error ? err : new Error(String(err))));
+    const ready = new Promise<void>((resolve) => w.once('ready', () => resolve()));
+    for (const r of existing) this.watched.add(r);
+    w.add(existing);
+    await ready;
+  }
+
+  /** Adds roots that have appeared since start (an agent installed later). Returns the new ones. */
+  refreshRoots(): string[] {
+    if (!this.watcher || this.closed) return [];
+    const added = this.roots.map((r) => path.resolve(r)).filter((r) => !this.watched.has(r) && fs.existsSync(r));
+    for (const r of added) this.watched.add(r);
+    if (added.length) this.watcher.add(added);
+    return added;
+  }
+
+  private touch(file: string): void {
+    if (this.closed) return;
+    const existing = this.timers.get(file);
+    if (existing) clearTimeout(existing);
+    this.timers.set(
+      file,
+      setTimeout(() => {
+        this.timers.delete(file);
+        this.pending.add(file);
+        this.scheduleFlush();
+      }, this.debounceMs),
+    );
+  }
+
+  /** Files whose debounce ended in the same tick are reported together. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const paths = [...this.pending];
+      this.pending = new Set();
+      if (paths.length && !this.closed) this.opts.onChange(paths);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    await this.watcher?.close();
+    this.watcher = null;
+  }
+}
