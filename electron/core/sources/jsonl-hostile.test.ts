@@ -1,0 +1,99 @@
+/**
+ * Hostile JSONL input through both real adapters: every bad line becomes a diagnostic naming the
+ * file and its 1-based line, and everything around it is still read.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Diagnostic, Message, Session } from '../../../shared/model.js';
+import { makeTempDir } from '../testing/fixture-home.js';
+import { createClaudeAdapter } from './claude/claude-adapter.js';
+import { createCodexAdapter } from './codex/codex-adapter.js';
+import type { JsonValue, ReadBatch, SourceAdapter } from './types.js';
+
+const SID = '12345678-1234-4234-8234-123456789abc';
+
+async function readAll(adapter: SourceAdapter, cursors = new Map<string, JsonValue>()) {
+  const diagnostics: Omit<Diagnostic, 'at'>[] = [];
+  const sessions = new Map<string, Session>();
+  const messages: Message[] = [];
+  const batches: ReadBatch[] = [];
+  for (const unit of await adapter.listUnits()) {
+    for await (const b of adapter.read(unit, { cursor: cursors.get(unit.key) ?? null, diagnostic: (d) => diagnostics.push(d) })) {
+      batches.push(b);
+      for (const s of b.sessions) sessions.set(s.id, s);
+      messages.push(...b.messages);
+      cursors.set(unit.key, b.cursor);
+    }
+  }
+  return { diagnostics, sessions, messages, batches, cursors };
+}
+
+const claudeUser = (text: string) =>
+  JSON.stringify({ type: 'user', uuid: `u-${text}`, sessionId: SID, cwd: '/w', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: text } });
+const codexUser = (text: string) =>
+  JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+
+/** Builds a transcript whose line 2 is `bad`, surrounded by good prompts on lines 1 and 3. */
+function hostileFile(user: (t: string) => string, bad: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${user('before')}\n`), bad, Buffer.from(`\n${user('after')}\n`)]);
+}
+
+const CASES: [string, () => Buffer, RegExp][] = [
+  ['malformed JSON', () => Buffer.from('{"type":"user", "message": {'), /malformed JSON/],
+  ['NUL-filled line', () => Buffer.alloc(300, 0), /NUL/],
+  ['invalid UTF-8', () => Buffer.concat([Buffer.from('{"type":"user","x":"'), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}')]), /UTF-8/],
+  ['50 MB single line', () => Buffer.concat([Buffer.from('{"type":"user","blob":"'), Buffer.alloc(50 * 1024 * 1024, 0x61), Buffer.from('"}')]), /longer than/],
+];
+
+describe.each([
+  ['claude', (dir: string) => path.join(dir, 'projects', 'p', `${SID}.jsonl`), claudeUser, (dir: string) => createClaudeAdapter([dir])],
+  ['codex', (dir: string) => path.join(dir, 'sessions', '2026', '01', '01', `rollout-2026-01-01T00-00-00-${SID}.jsonl`), codexUser, (dir: string) => createCodexAdapter([dir])],
+] as const)('%s adapter with hostile lines', (agent, fileIn, user, make) => {
+  let tmp: { dir: string; cleanup(): void };
+  let file: string;
+  beforeEach(() => {
+    tmp = makeTempDir('baton-hostile-');
+    file = fileIn(tmp.dir);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  });
+  afterEach(() => tmp.cleanup());
+
+  it.each(CASES)('%s → diagnostic with file and line, the rest is read', async (_name, bad, why) => {
+    fs.writeFileSync(file, hostileFile(user, bad()));
+    const adapter = make(tmp.dir);
+    const { diagnostics, sessions, messages } = await readAll(adapter);
+    expect(diagnostics).toEqual([{ file, line: 2, message: expect.stringMatching(why) }]);
+    expect(messages.map((m) => m.text)).toEqual(['before', 'after']);
+    expect(sessions.get(`${agent}:${SID}`)).toMatchObject({ userTurns: 2, firstPrompt: 'before' });
+    expect(adapter.status()).toMatchObject({ skippedLines: 1, diagnostics: [expect.objectContaining({ file, line: 2 })] });
+  });
+
+  it('a truncated last line is not parsed (no diagnostic) until it is completed', async () => {
+    const last = user('finished later');
+    fs.writeFileSync(file, `${user('before')}\n${last.slice(0, 25)}`);
+    const adapter = make(tmp.dir);
+    const first = await readAll(adapter);
+    expect(first.diagnostics).toEqual([]);
+    expect(first.messages.map((m) => m.text)).toEqual(['before']);
+    fs.appendFileSync(file, `${last.slice(25)}\n${user('third')}\n`);
+    const second = await readAll(adapter, first.cursors);
+    expect(second.diagnostics).toEqual([]);
+    expect(second.messages.map((m) => m.text)).toEqual(['finished later', 'third']);
+    expect(second.messages.map((m) => m.seq)).toEqual([1, 2]);
+  });
+
+  it('an over-long line still being written is skipped across reads without re-reading it', async () => {
+    const adapter = make(tmp.dir);
+    fs.writeFileSync(file, `${user('before')}\n{"type":"user","blob":"${'b'.repeat(20 * 1024 * 1024)}`);
+    const first = await readAll(adapter);
+    expect(first.messages.map((m) => m.text)).toEqual(['before']);
+    fs.appendFileSync(file, `${'b'.repeat(1024)}"}\n${user('after')}\n`);
+    const second = await readAll(adapter, first.cursors);
+    expect(second.diagnostics).toEqual([{ file, line: 2, message: expect.stringMatching(/longer than/) }]);
+    expect(second.messages.map((m) => m.text)).toEqual(['after']);
+    // Only the newly appended bytes (+ the 4 KiB head check) were read the second time.
+    const appended = 1024 + 3 + user('after').length + 1;
+    expect(second.batches.reduce((a, b) => a + b.bytesRead, 0)).toBe(appended + 4096);
+  });
+});
