@@ -1,0 +1,11 @@
+import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
+
+const SHORT: Record<AgentId, string> = { claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes' };
+
+export function AgentBadge({ agent }: { agent: AgentId }) {
+  return (
+    <span className="agent-badge" data-agent={agent} title={AGENT_LABELS[agent]}>
+      {SHORT[agent]}
+    </span>
+  );
+}

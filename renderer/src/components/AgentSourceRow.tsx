@@ -1,0 +1,146 @@
+/**
+ * One agent's store: enabled switch, path (detected default as placeholder) with live validation
+ * via checkPath, and what the index last found there. A folder picker exists only in Electron.
+ */
+import { useEffect, useState } from 'react';
+import type { PathCheck } from '../../../shared/api-types.js';
+import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
+import type { AgentSourceSettings } from '../../../shared/settings.js';
+import { messageOf } from '../store/errors.js';
+import { useApp, useAppStore } from '../store/context.js';
+import { sourceReason } from '../views/ListView.js';
+
+const CHECK_DELAY_MS = 250;
+
+export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; settings: AgentSourceSettings; detected: string[] }) {
+  const store = useAppStore();
+  const source = useApp((s) => s.sources.find((src) => src.agent === agent) ?? null);
+  const [path, setPath] = useState(settings.path ?? '');
+  const [check, setCheck] = useState<PathCheck | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  useEffect(() => setPath(settings.path ?? ''), [settings.path]);
+
+  // Live validation of whatever is typed (or the detected default when empty).
+  const effective = path.trim() || detected[0] || '';
+  useEffect(() => {
+    if (!effective) {
+      setCheck(null);
+      return;
+    }
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      store
+        .getState()
+        .client.checkPath({ agent, path: effective })
+        .then((result) => {
+          if (!cancelled) {
+            setCheck(result);
+            setCheckError(null);
+          }
+        })
+        .catch((err: unknown) => {
+          if (!cancelled) setCheckError(messageOf(err));
+        });
+    }, CHECK_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [agent, effective, store]);
+
+  const dirty = (path.trim() || null) !== settings.path;
+  const apply = () => {
+    if (dirty) void store.getState().updateSettings({ agents: { [agent]: { path: path.trim() || null } } });
+  };
+  const id = `agent-${agent}`;
+
+  return (
+    <div className="agent-source" data-agent={agent} aria-label={`${AGENT_LABELS[agent]} store`} role="group">
+      <div className="agent-source-head">
+        <label htmlFor={`${id}-enabled`} className="agent-name">
+          {AGENT_LABELS[agent]}
+        </label>
+        <span className="agent-status" data-testid={`${agent}-status`}>
+          {source ? sourceReason(source) : ''}
+        </span>
+        <input
+          id={`${id}-enabled`}
+          type="checkbox"
+          role="switch"
+          className="switch"
+          aria-label={`Read ${AGENT_LABELS[agent]} sessions`}
+          checked={settings.enabled}
+          onChange={(e) => void store.getState().updateSettings({ agents: { [agent]: { enabled: e.target.checked } } })}
+        />
+      </div>
+      <div className="path-row">
+        <input
+          id={`${id}-path`}
+          type="text"
+          aria-label={`${AGENT_LABELS[agent]} store path`}
+          placeholder={detected[0] ? `${detected[0]} (detected)` : 'Path to the store'}
+          value={path}
+          spellCheck={false}
+          disabled={!settings.enabled}
+          onChange={(e) => setPath(e.target.value)}
+          onBlur={apply}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') apply();
+          }}
+        />
+        {dirty && (
+          <button type="button" className="small" onClick={apply}>
+            Apply
+          </button>
+        )}
+        {settings.path !== null && (
+          <button
+            type="button"
+            className="small"
+            onClick={() => {
+              setPath('');
+              void store.getState().updateSettings({ agents: { [agent]: { path: null } } });
+            }}
+          >
+            Use default
+          </button>
+        )}
+      </div>
+      <PathStatus check={check} error={checkError} />
+      {source && source.diagnostics.length > 0 && (
+        <details className="diagnostics">
+          <summary>
+            {source.diagnostics.length} problem{source.diagnostics.length === 1 ? '' : 's'} reading this store
+          </summary>
+          <ul>
+            {source.diagnostics.slice(-5).map((d, i) => (
+              <li key={i}>
+                <code>
+                  {d.file}
+                  {d.line ? `:${d.line}` : ''}
+                </code>{' '}
+                {d.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function PathStatus({ check, error }: { check: PathCheck | null; error: string | null }) {
+  if (error) return <p className="path-status" data-ok="false">Could not check this path: {error}</p>;
+  if (!check) return null;
+  const ok = check.exists && check.readable && check.sessions > 0;
+  let text: string;
+  if (!check.exists) text = 'Does not exist';
+  else if (!check.readable) text = 'Exists but cannot be read';
+  else text = `${check.sessions.toLocaleString()} session${check.sessions === 1 ? '' : 's'} found`;
+  return (
+    <p className="path-status" data-ok={ok} aria-live="polite">
+      {text}
+      {check.error ? ` — ${check.error}` : ''}
+    </p>
+  );
+}

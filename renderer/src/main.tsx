@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createClient } from '../../shared/client.js';
+import { App } from './App.js';
+import { createAppStore } from './store/app-store.js';
+import { StoreProvider } from './store/context.js';
+import { selectTransport } from './transport/select.js';
+import './styles.css';
+
+const transport = selectTransport();
+const store = createAppStore({
+  client: createClient(transport),
+  transport,
+  clipboard: { writeText: (text) => navigator.clipboard.writeText(text) },
+});
+
+// Exposed for the UI benchmark (bench/ui.bench.ts) and debugging; read-only use.
+(window as unknown as { __batonStore?: typeof store }).__batonStore = store;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,18 @@
+/** One zustand store for the renderer, assembled from its slices. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createListSlice } from './list-slice.js';
+import { createPreviewSlice } from './preview-slice.js';
+import { createSettingsSlice } from './settings-slice.js';
+import { createShellSlice } from './shell-slice.js';
+import type { AppDeps, AppState } from './types.js';
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(deps: AppDeps): AppStore {
+  return createStore<AppState>()((set, get) => ({
+    ...createShellSlice(set, get, deps),
+    ...createListSlice(set, get, deps),
+    ...createPreviewSlice(set, get, deps),
+    ...createSettingsSlice(set, get, deps),
+  }));
+}

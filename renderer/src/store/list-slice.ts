@@ -1,0 +1,137 @@
+/**
+ * The session list: pages of sessions (a small first page for a fast first paint, then the rest
+ * in the background), search-as-you-type with stale responses dropped, filters and the cursor.
+ */
+import type { SessionSummary } from '../../../shared/api-types.js';
+import { clampCursor } from '../lib/keyboard.js';
+import { messageOf, isUnauthorized } from './errors.js';
+import { rowFromSession, rowsFromHits } from './rows.js';
+import type { AppState, ListSlice, SliceCreator } from './types.js';
+
+/** Session pages are loaded until this many; beyond it, search is the way in. */
+const MAX_LISTED = 20_000;
+
+export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
+  const firstPage = deps.firstPage ?? 200;
+  const pageSize = deps.pageSize ?? 1000;
+  const searchDelay = deps.searchDelayMs ?? 60;
+  let listGeneration = 0;
+  let searchGeneration = 0;
+  let searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Rows follow sessions, hits and filters; the cursor stays on the same session when it can. */
+  const recompute = (patch: Partial<AppState>): Partial<AppState> => {
+    const state = { ...get(), ...patch };
+    const rows =
+      state.hits === null
+        ? state.sessions.map(rowFromSession)
+        : rowsFromHits(state.hits, state.sessionsById, {
+            agent: state.filterAgent ?? undefined,
+            project: state.filterProject ?? undefined,
+          });
+    const previous = get().rows[get().cursor]?.id;
+    const kept = previous ? rows.findIndex((r) => r.id === previous) : -1;
+    const cursor = clampCursor(kept >= 0 && patch.hits === undefined ? kept : 0, rows.length);
+    return { ...patch, rows, cursor };
+  };
+
+  const runSearch = async (): Promise<void> => {
+    const generation = ++searchGeneration;
+    const { query, filterAgent } = get();
+    const started = performance.now();
+    try {
+      const hits = await deps.client.search({ query, agent: filterAgent ?? undefined, limit: 200 });
+      if (generation !== searchGeneration) return;
+      set(recompute({ hits, searchPending: false, searchError: null, lastSearchMs: performance.now() - started }));
+    } catch (err) {
+      if (generation !== searchGeneration) return;
+      set(recompute({ hits: [], searchPending: false, searchError: messageOf(err) }));
+    }
+  };
+
+  return {
+    sessions: [],
+    sessionsById: new Map(),
+    sessionsTotal: 0,
+    sessionsLoaded: false,
+    sessionsLoading: false,
+    listError: null,
+    filterAgent: null,
+    filterProject: null,
+    query: '',
+    hits: null,
+    searchPending: false,
+    searchError: null,
+    lastSearchMs: null,
+    rows: [],
+    cursor: -1,
+
+    async loadSessions() {
+      const generation = ++listGeneration;
+      const { filterAgent, filterProject } = get();
+      const filters = { agent: filterAgent ?? undefined, project: filterProject ?? undefined };
+      set({ sessionsLoading: true });
+      const collected: SessionSummary[] = [];
+      try {
+        let total = Infinity;
+        while (collected.length < Math.min(total, MAX_LISTED)) {
+          const limit = collected.length === 0 ? firstPage : pageSize;
+          const page = await deps.client.listSessions({ ...filters, limit, offset: collected.length });
+          if (generation !== listGeneration) return;
+          collected.push(...page.sessions);
+          total = page.total;
+          const sessions = collected.slice();
+          set(
+            recompute({
+              sessions,
+              sessionsById: new Map(sessions.map((s) => [s.id, s])),
+              sessionsTotal: page.total,
+              sessionsLoaded: true,
+              listError: null,
+            }),
+          );
+          if (page.sessions.length < limit) break;
+        }
+      } catch (err) {
+        if (generation !== listGeneration) return;
+        if (!isUnauthorized(err)) set({ listError: messageOf(err), sessionsLoaded: true });
+      } finally {
+        if (generation === listGeneration) set({ sessionsLoading: false });
+      }
+      // A search in progress is re-run so its rows pick up the fresh session details.
+      if (get().query.trim() && generation === listGeneration) void runSearch();
+    },
+
+    setQuery(query) {
+      if (searchTimer) clearTimeout(searchTimer);
+      if (!query.trim()) {
+        searchGeneration++;
+        set(recompute({ query, hits: null, searchPending: false, searchError: null }));
+        return;
+      }
+      set({ query, searchPending: true });
+      searchTimer = setTimeout(() => void runSearch(), searchDelay);
+    },
+
+    setFilterAgent(agent) {
+      set({ filterAgent: agent });
+      void get().loadSessions();
+      if (get().query.trim()) void runSearch();
+    },
+
+    setFilterProject(project) {
+      set({ filterProject: project });
+      void get().loadSessions();
+      if (get().query.trim()) set(recompute({}));
+    },
+
+    moveCursor(delta) {
+      const { cursor, rows } = get();
+      set({ cursor: clampCursor(cursor + delta, rows.length) });
+    },
+
+    setCursor(index) {
+      set({ cursor: clampCursor(index, get().rows.length) });
+    },
+  };
+};

@@ -1,0 +1,139 @@
+/** The renderer's state shape, split in slices (list, preview, settings, shell) that share one store. */
+import type {
+  BriefFormat,
+  BriefResult,
+  HealthInfo,
+  IndexProgress,
+  McpInfo,
+  OpenInAgentResult,
+  RestoreResult,
+  SearchHit,
+  SessionSummary,
+  SettingsView,
+} from '../../../shared/api-types.js';
+import type { BatonClient } from '../../../shared/contract.js';
+import type { AgentId, Session, SourceStatus } from '../../../shared/model.js';
+import type { BriefTarget, SettingsPatch } from '../../../shared/settings.js';
+import type { CheckpointDraft } from './checkpoint-draft.js';
+import type { ConnectionState, RendererTransport } from '../transport/types.js';
+import type { SessionRow } from './rows.js';
+
+export type View = 'list' | 'preview' | 'settings';
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export interface AppDeps {
+  client: BatonClient;
+  transport: RendererTransport;
+  clipboard: { writeText(text: string): Promise<void> };
+  /** Debounce for search-as-you-type, ms. */
+  searchDelayMs?: number;
+  /** First page size (small, for a fast first paint) and the page size after it. */
+  firstPage?: number;
+  pageSize?: number;
+}
+
+export interface ShellSlice {
+  client: BatonClient;
+  connection: ConnectionState;
+  transportKind: 'ipc' | 'http';
+  view: View;
+  health: HealthInfo | null;
+  progress: IndexProgress | null;
+  sources: SourceStatus[];
+  notices: Notice[];
+  init(): () => void;
+  setView(view: View): void;
+  notify(level: Notice['level'], message: string): void;
+  dismissNotice(id: number): void;
+  refreshSources(): Promise<void>;
+}
+
+export interface ListSlice {
+  sessions: SessionSummary[];
+  sessionsById: Map<string, SessionSummary>;
+  sessionsTotal: number;
+  sessionsLoaded: boolean;
+  sessionsLoading: boolean;
+  listError: string | null;
+  filterAgent: AgentId | null;
+  filterProject: string | null;
+  query: string;
+  hits: SearchHit[] | null;
+  searchPending: boolean;
+  searchError: string | null;
+  /** Milliseconds the last search took, from keystroke-settled to results (for the bench). */
+  lastSearchMs: number | null;
+  rows: SessionRow[];
+  cursor: number;
+  loadSessions(): Promise<void>;
+  setQuery(query: string): void;
+  setFilterAgent(agent: AgentId | null): void;
+  setFilterProject(project: string | null): void;
+  moveCursor(delta: number): void;
+  setCursor(index: number): void;
+}
+
+export type RestoreState =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'drift'; result: RestoreResult }
+  | { phase: 'confirming'; result: RestoreResult }
+  | { phase: 'done'; result: RestoreResult }
+  | { phase: 'error'; message: string };
+
+export interface PreviewSlice {
+  previewId: string | null;
+  previewSession: Session | SessionSummary | null;
+  target: BriefTarget;
+  format: BriefFormat;
+  brief: BriefResult | null;
+  briefLoading: boolean;
+  briefError: string | null;
+  raw: boolean;
+  openResult: OpenInAgentResult | null;
+  restore: RestoreState;
+  openPreview(sessionId?: string): void;
+  closePreview(): void;
+  setTarget(target: BriefTarget): void;
+  setFormat(format: BriefFormat): void;
+  setRaw(raw: boolean): void;
+  loadBrief(): Promise<void>;
+  copyBrief(): Promise<boolean>;
+  openInAgent(target: AgentId): Promise<void>;
+  createCheckpoint(draft: CheckpointDraft): Promise<boolean>;
+  startRestore(): Promise<void>;
+  confirmRestore(): Promise<void>;
+  cancelRestore(): void;
+}
+
+export interface SettingsSlice {
+  settingsView: SettingsView | null;
+  settingsError: string | null;
+  mcp: McpInfo | null;
+  mcpError: string | null;
+  loadSettings(): Promise<void>;
+  updateSettings(patch: SettingsPatch): Promise<boolean>;
+  loadMcp(): Promise<void>;
+  regenerateToken(): Promise<void>;
+}
+
+export type AppState = ShellSlice & ListSlice & PreviewSlice & SettingsSlice;
+
+export type SliceCreator<T> = (
+  set: (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void,
+  get: () => AppState,
+  deps: AppDeps,
+) => T;
+
+export const BRIEF_FORMATS: readonly BriefFormat[] = ['md', 'delimit', 'govzero', 'envelope'];
+export const FORMAT_LABELS: Record<BriefFormat, string> = {
+  md: 'Brief (Markdown)',
+  delimit: 'Delimit JSON',
+  govzero: 'GovZero',
+  envelope: 'Envelope',
+};

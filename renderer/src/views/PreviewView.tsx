@@ -1,0 +1,178 @@
+/** Brief preview of one session: goal, target/format pickers, the brief, and what to do with it. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { AGENT_LABELS, AGENTS, isAgentId, type AgentId } from '../../../shared/model.js';
+import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/settings.js';
+import type { BriefFormat } from '../../../shared/api-types.js';
+import { AgentBadge } from '../components/AgentBadge.js';
+import { CheckpointForm } from '../components/CheckpointForm.js';
+import { CopyField } from '../components/CopyField.js';
+import { RestorePanel } from '../components/RestorePanel.js';
+import { Segmented } from '../components/Segmented.js';
+import { openTarget } from '../hooks/use-keyboard.js';
+import { focusSearch } from '../lib/focus.js';
+import { renderMarkdown } from '../lib/markdown.js';
+import { MOD_LABEL } from '../lib/platform.js';
+import { projectName } from '../lib/project.js';
+import { fullTime, relativeTime } from '../lib/relative-time.js';
+import { useApp, useAppStore } from '../store/context.js';
+import { rowTitle } from '../store/rows.js';
+import { BRIEF_FORMATS, FORMAT_LABELS } from '../store/types.js';
+
+const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes' };
+const TARGET_OPTIONS = BRIEF_TARGETS.map((t) => ({ value: t, label: TARGET_LABELS[t], title: t === 'generic' ? 'Any agent' : AGENT_LABELS[t] }));
+
+export function PreviewView() {
+  const store = useAppStore();
+  const p = useApp(
+    useShallow((s) => ({
+      id: s.previewId,
+      session: s.previewSession,
+      target: s.target,
+      format: s.format,
+      brief: s.brief,
+      loading: s.briefLoading,
+      error: s.briefError,
+      raw: s.raw,
+      openResult: s.openResult,
+    })),
+  );
+  const [panel, setPanel] = useState<'none' | 'checkpoint'>('none');
+  const rootRef = useRef<HTMLElement>(null);
+
+  // Keys like c, t, f need focus off the (now hidden) search box.
+  useEffect(() => {
+    rootRef.current?.focus();
+  }, [p.id]);
+
+  const html = useMemo(() => (p.brief && !p.raw && p.brief.format === 'md' ? renderMarkdown(p.brief.text) : null), [p.brief, p.raw]);
+  const [openAgent, setOpenAgent] = useState<AgentId | null>(null);
+  const agentForOpen = openAgent ?? openTarget(p.target, p.session?.agent);
+
+  if (!p.id) return null;
+  const session = p.session;
+  const title = session ? rowTitle(session) : p.id;
+  const redactions = p.brief ? Object.values(p.brief.redactions).reduce((a, b) => a + b, 0) : 0;
+  const back = () => {
+    store.getState().closePreview();
+    requestAnimationFrame(focusSearch);
+  };
+
+  return (
+    <section className="preview" aria-label="Brief preview" tabIndex={-1} ref={rootRef}>
+      <div className="preview-head">
+        <button type="button" className="back" onClick={back} aria-label="Back to sessions" title="Back (esc)">
+          ‹
+        </button>
+        {session && <AgentBadge agent={session.agent} />}
+        <h2 className="preview-title" title={title}>
+          {title}
+        </h2>
+      </div>
+      {session && (
+        <div className="preview-meta">
+          <span title={session.cwd ?? undefined}>{projectName(session.cwd)}</span>
+          {session.gitBranch && <span className="row-branch">{session.gitBranch}</span>}
+          <span title={fullTime(session.updatedAt)}>{relativeTime(session.updatedAt ?? session.startedAt)}</span>
+          <span>{session.messageCount} messages</span>
+          {session.model && <span>{session.model}</span>}
+        </div>
+      )}
+      {session?.firstPrompt && (
+        <div className="goal">
+          <h3>Goal</h3>
+          <p data-testid="goal">{session.firstPrompt}</p>
+        </div>
+      )}
+
+      <div className="brief-controls">
+        <Segmented label="Target agent" options={TARGET_OPTIONS} value={p.target} onChange={(t) => store.getState().setTarget(t)} shortcut="t" />
+        <label className="inline-select">
+          <span className="visually-hidden">Format</span>
+          <select aria-label="Brief format" value={p.format} title="Format (f)" onChange={(e) => store.getState().setFormat(e.target.value as BriefFormat)}>
+            {BRIEF_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {p.format === 'md' && (
+          <label className="toggle" title="Raw text (r)">
+            <input type="checkbox" checked={p.raw} onChange={(e) => store.getState().setRaw(e.target.checked)} />
+            Raw
+          </label>
+        )}
+        <span className="brief-stats" aria-live="polite">
+          {p.brief && (
+            <>
+              <span data-testid="token-count" title={`Budget ${p.brief.budget.toLocaleString()} tokens`}>
+                {p.brief.tokens.toLocaleString()} tokens
+              </span>
+              <span data-testid="redaction-count" title={redactionTitle(p.brief.redactions, p.brief.redacted)}>
+                {p.brief.redacted ? `${redactions} redacted` : 'redaction off'}
+              </span>
+            </>
+          )}
+        </span>
+      </div>
+
+      <div className="brief" aria-busy={p.loading} aria-label="Brief" role="region" data-format={p.format} data-target={p.target}>
+        {p.error ? (
+          <div className="error-text" role="alert">
+            Could not build the brief: {p.error}
+          </div>
+        ) : !p.brief ? (
+          <div className="loading">Preparing the brief…</div>
+        ) : html !== null ? (
+          <div className="markdown" data-testid="brief-text" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <pre className="raw" data-testid="brief-text">
+            {p.brief.text}
+          </pre>
+        )}
+        {p.loading && p.brief && <div className="brief-updating" aria-hidden="true" />}
+      </div>
+
+      {panel === 'checkpoint' && <CheckpointForm onClose={() => { setPanel('none'); rootRef.current?.focus(); }} />}
+      <RestorePanel />
+      {p.openResult && (
+        <div className="open-result">
+          <span>{p.openResult.launched ? 'Started with:' : `Not started${p.openResult.error ? ` (${p.openResult.error})` : ''}. Run it yourself:`}</span>
+          <CopyField label="command" value={p.openResult.command} />
+        </div>
+      )}
+
+      <div className="actions">
+        <button type="button" className="primary" disabled={!p.brief || p.loading} onClick={() => void store.getState().copyBrief()} title={`Copy (c or ${MOD_LABEL}+C)`}>
+          Copy brief
+        </button>
+        <div className="split">
+          <button type="button" onClick={() => void store.getState().openInAgent(agentForOpen)} title="Open in a new terminal (o)">
+            Open in {AGENT_LABELS[agentForOpen]}
+          </button>
+          <select aria-label="Agent to open" value={agentForOpen} onChange={(e) => isAgentId(e.target.value) && setOpenAgent(e.target.value)}>
+            {AGENTS.map((a) => (
+              <option key={a} value={a}>
+                {AGENT_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <span className="spacer" />
+        <button type="button" onClick={() => setPanel(panel === 'checkpoint' ? 'none' : 'checkpoint')} aria-expanded={panel === 'checkpoint'}>
+          Checkpoint now
+        </button>
+        <button type="button" onClick={() => void store.getState().startRestore()}>
+          Restore…
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function redactionTitle(redactions: Record<string, number>, redacted: boolean): string {
+  if (!redacted) return 'Redaction is turned off in Settings';
+  const kinds = Object.entries(redactions);
+  return kinds.length ? kinds.map(([k, n]) => `${k}: ${n}`).join(', ') : 'No secrets found';
+}
