@@ -1,0 +1,241 @@
+/**
+ * The handoff service the composition root wires up: briefs, checkpoints, restore, pins and the
+ * seed-format exports. Sessions are read through the index (TranscriptReader) only; user data
+ * lives in baton.db (UserData). Session references arrive already resolved to ids (the index's
+ * resolveSessionRef does that); pass `resolveSession` to accept raw references here too.
+ */
+import { z } from 'zod';
+import { ApiError, BriefRequestSchema, CheckpointRequestSchema } from '../../../shared/contract.js';
+import type { BriefFormat, BriefResult, Checkpoint, GitDrift, RestoreResult } from '../../../shared/api-types.js';
+import type { Session } from '../../../shared/model.js';
+import type { BriefTarget, Settings } from '../../../shared/settings.js';
+import type { TranscriptReader } from '../index/transcript-reader.js';
+import { computeGitDrift, describeDrift } from '../git/git-drift.js';
+import { takeGitSnapshot } from '../git/git-snapshot.js';
+import type { UserData } from '../userdata/user-data.js';
+import { defaultDelimitDir, toDelimitRecord, writeDelimitRecord, type DelimitRecord } from '../exports/delimit.js';
+import { renderGovZero, type GovZeroOptions } from '../exports/govzero.js';
+import { toEnvelope } from '../exports/envelope.js';
+import { writeContextRelay, type RelayWriteResult } from '../exports/context-relay.js';
+import { collectBriefData, type BriefData } from './brief-data.js';
+import { redactDeep, type RedactionCounts } from './redact.js';
+import { renderMarkdown } from './render-markdown.js';
+import { STALENESS_LABELS, stalenessBand } from './staleness.js';
+import { openCommand } from './targets.js';
+import { countTokens } from './tokens.js';
+
+export type BriefRequest = z.input<typeof BriefRequestSchema>;
+export type CheckpointRequest = z.input<typeof CheckpointRequestSchema>;
+
+export interface RestoreRequest {
+  sessionId: string;
+  confirmed?: boolean;
+  target?: BriefTarget;
+  budget?: number;
+}
+
+export interface HandoffServiceDeps {
+  reader: TranscriptReader;
+  userData: UserData;
+  settings: () => Settings;
+  now?: () => Date;
+  /** Turns a session reference into an id; default: the reference must be an exact id. */
+  resolveSession?: (ref: string) => string;
+  /** Where GovZero/Delimit defaults come from (tests point home elsewhere). */
+  home?: string;
+  govZero?: GovZeroOptions;
+}
+
+export interface HandoffService {
+  generateBrief(request: BriefRequest): Promise<BriefResult>;
+  createCheckpoint(request: Omit<CheckpointRequest, 'session'> & { session?: string }, sessionId: string): Promise<Checkpoint>;
+  listCheckpoints(sessionId: string): Checkpoint[];
+  restore(request: RestoreRequest): Promise<RestoreResult>;
+  completeHandoff(checkpointId: string): Checkpoint;
+  pinDecision(input: { sessionId: string; seq: number; pinned: boolean }): { pinned: boolean };
+  /** Delimit record, written to `~/.delimit/sessions/` (or `dir`) only when `write` is true. */
+  exportDelimit(sessionId: string, options?: { write?: boolean; dir?: string; redact?: boolean }): Promise<{ record: DelimitRecord; file: string | null }>;
+  /** Context Relay files into `dir` (state.json, decisions.md appended, todos.json merged). */
+  exportContextRelay(sessionId: string, dir: string, options?: { redact?: boolean }): Promise<RelayWriteResult>;
+}
+
+export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
+  const now = deps.now ?? (() => new Date());
+  const resolve = (ref: string): Session => {
+    const id = deps.resolveSession ? deps.resolveSession(ref) : ref;
+    const session = deps.reader.getSession(id);
+    if (!session) throw new ApiError('not_found', `No session ${JSON.stringify(ref)} in the index.`);
+    return session;
+  };
+
+  async function driftFor(session: Session, checkpoint: Checkpoint | null, at: Date): Promise<GitDrift | null> {
+    if (!checkpoint) return null;
+    return computeGitDrift(session.cwd, checkpoint.git, deps.userData.fingerprintOf(checkpoint.id), at);
+  }
+
+  async function gather(session: Session, at: Date, drift?: GitDrift | null): Promise<BriefData> {
+    const checkpoints = deps.userData.listCheckpoints(session.id);
+    const pins = deps.userData.listPins(session.id);
+    const d = drift === undefined ? await driftFor(session, checkpoints[0] ?? null, at) : drift;
+    return collectBriefData({ reader: deps.reader, session, checkpoints, pins, drift: d, now: at });
+  }
+
+  async function maybeRedact(data: BriefData, redact: boolean): Promise<{ data: BriefData; counts: RedactionCounts }> {
+    if (!redact) return { data, counts: {} };
+    // Tool calls are only used for names and counts when folding; everything shown is redacted.
+    const { toolCalls, ...shown } = data;
+    const { value, counts } = await redactDeep(shown);
+    return { data: { ...value, toolCalls }, counts };
+  }
+
+  async function brief(
+    session: Session,
+    opts: { target: BriefTarget; format: BriefFormat; budget: number; redact: boolean },
+    at: Date,
+    drift?: GitDrift | null,
+  ): Promise<BriefResult> {
+    const raw = await gather(session, at, drift);
+    const { data, counts } = await maybeRedact(raw, opts.redact);
+    let text: string;
+    switch (opts.format) {
+      case 'md':
+        text = renderMarkdown(data, { target: opts.target, budget: opts.budget }).text;
+        break;
+      case 'delimit':
+        text = JSON.stringify(toDelimitRecord(data, at), null, 2) + '\n';
+        break;
+      case 'govzero':
+        text = renderGovZero(data, session.cwd, deps.govZero);
+        break;
+      case 'envelope':
+        text = JSON.stringify(toEnvelope(data, opts.target, at), null, 2) + '\n';
+        break;
+    }
+    return {
+      sessionId: session.id,
+      target: opts.target,
+      format: opts.format,
+      text,
+      tokens: countTokens(text),
+      budget: opts.budget,
+      redactions: counts,
+      redacted: opts.redact,
+      openCommand: openCommand(opts.target, session.cwd),
+    };
+  }
+
+  function briefOptions(req: { target?: BriefTarget; budget?: number; format?: BriefFormat; redact?: boolean }) {
+    const settings = deps.settings();
+    return {
+      target: req.target ?? settings.defaultTarget,
+      format: req.format ?? 'md',
+      budget: req.budget ?? settings.briefBudget,
+      // Off only when this brief asks for it, or the user turned redaction off in settings.
+      redact: req.redact !== false && settings.redact,
+    };
+  }
+
+  return {
+    async generateBrief(request) {
+      const req = BriefRequestSchema.parse(request);
+      return brief(resolve(req.session), briefOptions(req), now());
+    },
+
+    async createCheckpoint(request, sessionId) {
+      const session = resolve(sessionId);
+      const req = CheckpointRequestSchema.parse({ ...request, session: session.id });
+      if (req.idempotencyToken) {
+        const existing = deps.userData.findByToken(req.idempotencyToken);
+        if (existing && existing.sessionId === session.id) return existing;
+      }
+      const at = now();
+      const { snapshot, fingerprint } = await takeGitSnapshot(session.cwd, at);
+      const previous = deps.userData.latestCheckpoint(session.id);
+      const { checkpoint } = deps.userData.saveCheckpoint({
+        sessionId: session.id,
+        idempotencyToken: req.idempotencyToken ?? null,
+        summary: req.summary,
+        decisions: req.decisions,
+        nextSteps: req.nextSteps,
+        blockers: req.blockers,
+        itemsCompleted: req.itemsCompleted,
+        itemsAdded: req.itemsAdded,
+        filesChanged: req.filesChanged,
+        continuesFrom: req.continuesFrom ?? previous?.id ?? null,
+        git: snapshot,
+        gitFingerprint: fingerprint,
+        createdAt: at.toISOString(),
+      });
+      return checkpoint;
+    },
+
+    listCheckpoints(sessionId) {
+      return deps.userData.listCheckpoints(resolve(sessionId).id);
+    },
+
+    async restore(request) {
+      const session = resolve(request.sessionId);
+      const at = now();
+      let checkpoint = deps.userData.latestCheckpoint(session.id);
+      const drift = await driftFor(session, checkpoint, at);
+      const lines: string[] = [];
+      if (checkpoint) {
+        const band = STALENESS_LABELS[stalenessBand(checkpoint.createdAt, at)];
+        lines.push(`Latest checkpoint ${checkpoint.createdAt} (${band}), status ${checkpoint.status}.`);
+      } else lines.push('No checkpoint for this session: the brief is built from the transcript alone.');
+      lines.push(describeDrift(drift));
+      let result: BriefResult | null = null;
+      if (request.confirmed) {
+        result = await brief(session, briefOptions({ target: request.target, budget: request.budget }), at, drift);
+        if (checkpoint) checkpoint = deps.userData.markReceived(checkpoint.id, at.toISOString()) ?? checkpoint;
+      }
+      return { sessionId: session.id, checkpoint, drift, summary: lines.join(' '), brief: result };
+    },
+
+    completeHandoff(checkpointId) {
+      const done = deps.userData.markCompleted(checkpointId, now().toISOString());
+      if (!done) throw new ApiError('not_found', `No checkpoint ${checkpointId}.`);
+      return done;
+    },
+
+    pinDecision({ sessionId, seq, pinned }) {
+      const session = resolve(sessionId);
+      if (!pinned) {
+        deps.userData.removePin(session.id, seq);
+        return { pinned: false };
+      }
+      const message = messageAt(deps.reader, session.id, seq);
+      if (!message) throw new ApiError('not_found', `Session ${session.id} has no message #${seq}.`);
+      deps.userData.setPin({ sessionId: session.id, seq, text: message.text, pinnedAt: now().toISOString() });
+      return { pinned: true };
+    },
+
+    async exportDelimit(sessionId, options = {}) {
+      const session = resolve(sessionId);
+      const at = now();
+      const { data } = await maybeRedact(await gather(session, at), options.redact !== false);
+      const record = toDelimitRecord(data, at);
+      const file = options.write ? writeDelimitRecord(record, options.dir ?? defaultDelimitDir(deps.home)) : null;
+      return { record, file };
+    },
+
+    async exportContextRelay(sessionId, dir, options = {}) {
+      const session = resolve(sessionId);
+      const { data } = await maybeRedact(await gather(session, now()), options.redact !== false);
+      return writeContextRelay(data, dir);
+    },
+  };
+}
+
+/** The message at `seq`: seqs are dense from 0, so it is the seq-th message; verified, with a scan as fallback. */
+function messageAt(reader: TranscriptReader, sessionId: string, seq: number) {
+  const [direct] = reader.getMessages(sessionId, { offset: seq, limit: 1, order: 'asc' });
+  if (direct?.seq === seq) return direct;
+  const pageSize = 1000;
+  for (let offset = 0; ; offset += pageSize) {
+    const page = reader.getMessages(sessionId, { offset, limit: pageSize, order: 'asc' });
+    const hit = page.find((m) => m.seq === seq);
+    if (hit) return hit;
+    if (page.length < pageSize || (page[page.length - 1]?.seq ?? 0) > seq) return null;
+  }
+}

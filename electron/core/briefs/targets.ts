@@ -1,0 +1,31 @@
+/** How a brief speaks to each receiving agent: its tool names and the command that opens it. */
+import type { BriefTarget } from '../../../shared/settings.js';
+
+export interface TargetProfile {
+  label: string;
+  /** How to tell this agent to read, edit and run things. */
+  read: string;
+  edit: string;
+  shell: string;
+  /** Executable that starts the agent, null for the generic target. */
+  command: string | null;
+}
+
+export const TARGETS: Record<BriefTarget, TargetProfile> = {
+  generic: { label: 'any coding agent', read: 'open', edit: 'edit', shell: 'run', command: null },
+  claude: { label: 'Claude Code', read: 'use the Read tool on', edit: 'change them with Edit/Write', shell: 'run with the Bash tool', command: 'claude' },
+  codex: { label: 'Codex CLI', read: 'inspect (e.g. `sed -n` through exec_command)', edit: 'change them with apply_patch', shell: 'run through exec_command', command: 'codex' },
+  opencode: { label: 'OpenCode', read: 'use the read tool on', edit: 'change them with the edit/write/patch tools', shell: 'run with the bash tool', command: 'opencode' },
+  hermes: { label: 'Hermes Agent', read: 'use read_file on', edit: 'change them with patch/write_file', shell: 'run with the terminal tool', command: 'hermes' },
+};
+
+/** POSIX shell single-quoting: safe for any path, including quotes, spaces and `$`. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+export function openCommand(target: BriefTarget, cwd: string | null): string | null {
+  const command = TARGETS[target].command;
+  if (!command) return null;
+  return cwd ? `cd ${shellQuote(cwd)} && ${command}` : command;
+}

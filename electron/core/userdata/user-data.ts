@@ -1,0 +1,225 @@
+/**
+ * Checkpoints, pinned decisions and notes in baton.db. Every write is one transaction committed
+ * with synchronous=FULL before the call returns, so "saved" means on disk.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Checkpoint, CheckpointStatus, GitSnapshot } from '../../../shared/api-types.js';
+import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
+import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
+
+export interface NewCheckpoint {
+  sessionId: string;
+  idempotencyToken: string | null;
+  summary: string;
+  decisions: string[];
+  nextSteps: string[];
+  blockers: string[];
+  itemsCompleted: string[];
+  itemsAdded: string[];
+  filesChanged: string[];
+  continuesFrom: string | null;
+  git: GitSnapshot | null;
+  gitFingerprint: WorkTreeFingerprint;
+  createdAt: string;
+}
+
+export interface Pin {
+  sessionId: string;
+  seq: number;
+  text: string;
+  pinnedAt: string;
+}
+
+export interface Note {
+  id: number;
+  sessionId: string;
+  text: string;
+  createdAt: string;
+}
+
+export class CheckpointConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CheckpointConflictError';
+  }
+}
+
+interface CheckpointRow {
+  id: string;
+  session_id: string;
+  idempotency_token: string | null;
+  summary: string;
+  decisions: string;
+  next_steps: string;
+  blockers: string;
+  items_completed: string;
+  items_added: string;
+  files_changed: string;
+  git: string | null;
+  git_fingerprint: string;
+  continues_from: string | null;
+  status: CheckpointStatus;
+  created_at: string;
+  received_at: string | null;
+  completed_at: string | null;
+}
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    idempotencyToken: row.idempotency_token,
+    summary: row.summary,
+    decisions: JSON.parse(row.decisions) as string[],
+    nextSteps: JSON.parse(row.next_steps) as string[],
+    blockers: JSON.parse(row.blockers) as string[],
+    itemsCompleted: JSON.parse(row.items_completed) as string[],
+    itemsAdded: JSON.parse(row.items_added) as string[],
+    filesChanged: JSON.parse(row.files_changed) as string[],
+    git: row.git ? (JSON.parse(row.git) as GitSnapshot) : null,
+    continuesFrom: row.continues_from,
+    status: row.status,
+    createdAt: row.created_at,
+    receivedAt: row.received_at,
+    completedAt: row.completed_at,
+  };
+}
+
+export interface UserData {
+  readonly file: string;
+  readonly backups: string[];
+  /** Inserts a checkpoint, or returns the one already saved under the same idempotency token. */
+  saveCheckpoint(input: NewCheckpoint): { checkpoint: Checkpoint; created: boolean };
+  findByToken(token: string): Checkpoint | null;
+  getCheckpoint(id: string): Checkpoint | null;
+  /** Newest first. */
+  listCheckpoints(sessionId: string): Checkpoint[];
+  latestCheckpoint(sessionId: string): Checkpoint | null;
+  fingerprintOf(checkpointId: string): WorkTreeFingerprint;
+  /** pending → received; a no-op on a checkpoint already received or completed. */
+  markReceived(id: string, at: string): Checkpoint | null;
+  markCompleted(id: string, at: string): Checkpoint | null;
+  setPin(pin: Pin): void;
+  removePin(sessionId: string, seq: number): boolean;
+  listPins(sessionId: string): Pin[];
+  addNote(sessionId: string, text: string, at: string): Note;
+  listNotes(sessionId: string): Note[];
+  close(): void;
+}
+
+export function openUserData(dir: string, options: OpenBatonDbOptions = {}): UserData {
+  const { db, file, backups } = openBatonDb(dir, options);
+  return createUserData(db, file, backups);
+}
+
+function createUserData(db: Database.Database, file: string, backups: string[]): UserData {
+  const insert = db.prepare(`
+    INSERT INTO checkpoints (id, session_id, idempotency_token, summary, decisions, next_steps, blockers,
+      items_completed, items_added, files_changed, git, git_fingerprint, continues_from, status, created_at)
+    VALUES (@id, @session_id, @idempotency_token, @summary, @decisions, @next_steps, @blockers,
+      @items_completed, @items_added, @files_changed, @git, @git_fingerprint, @continues_from, 'pending', @created_at)`);
+  const byToken = db.prepare<[string], CheckpointRow>('SELECT * FROM checkpoints WHERE idempotency_token = ?');
+  const byId = db.prepare<[string], CheckpointRow>('SELECT * FROM checkpoints WHERE id = ?');
+  const bySession = db.prepare<[string], CheckpointRow>(
+    'SELECT * FROM checkpoints WHERE session_id = ? ORDER BY created_at DESC, rowid DESC',
+  );
+  const latest = db.prepare<[string], CheckpointRow>(
+    'SELECT * FROM checkpoints WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+  );
+  const received = db.prepare("UPDATE checkpoints SET status = 'received', received_at = ? WHERE id = ? AND status = 'pending'");
+  const completed = db.prepare(
+    "UPDATE checkpoints SET status = 'completed', completed_at = ?, received_at = COALESCE(received_at, ?) WHERE id = ? AND status != 'completed'",
+  );
+  const upsertPin = db.prepare(
+    'INSERT INTO pins (session_id, seq, text, pinned_at) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, seq) DO UPDATE SET text = excluded.text',
+  );
+  const deletePin = db.prepare('DELETE FROM pins WHERE session_id = ? AND seq = ?');
+  const pinsOf = db.prepare<[string], { session_id: string; seq: number; text: string; pinned_at: string }>(
+    'SELECT * FROM pins WHERE session_id = ? ORDER BY seq',
+  );
+  const insertNote = db.prepare('INSERT INTO notes (session_id, text, created_at) VALUES (?, ?, ?)');
+  const notesOf = db.prepare<[string], { id: number; session_id: string; text: string; created_at: string }>(
+    'SELECT * FROM notes WHERE session_id = ? ORDER BY created_at, id',
+  );
+
+  const save = db.transaction((input: NewCheckpoint): { checkpoint: Checkpoint; created: boolean } => {
+    if (input.idempotencyToken) {
+      const existing = byToken.get(input.idempotencyToken);
+      if (existing) {
+        if (existing.session_id !== input.sessionId) {
+          throw new CheckpointConflictError(
+            `Idempotency token already used for a checkpoint of another session (${existing.session_id}).`,
+          );
+        }
+        return { checkpoint: toCheckpoint(existing), created: false };
+      }
+    }
+    const id = randomUUID();
+    insert.run({
+      id,
+      session_id: input.sessionId,
+      idempotency_token: input.idempotencyToken,
+      summary: input.summary,
+      decisions: JSON.stringify(input.decisions),
+      next_steps: JSON.stringify(input.nextSteps),
+      blockers: JSON.stringify(input.blockers),
+      items_completed: JSON.stringify(input.itemsCompleted),
+      items_added: JSON.stringify(input.itemsAdded),
+      files_changed: JSON.stringify(input.filesChanged),
+      git: input.git ? JSON.stringify(input.git) : null,
+      git_fingerprint: JSON.stringify(input.gitFingerprint),
+      continues_from: input.continuesFrom,
+      created_at: input.createdAt,
+    });
+    return { checkpoint: toCheckpoint(byId.get(id)!), created: true };
+  });
+  // IMMEDIATE: take the write lock before the token lookup, so two racing retries cannot both insert.
+  const saveImmediate = (input: NewCheckpoint) => save.immediate(input);
+
+  return {
+    file,
+    backups,
+    saveCheckpoint: saveImmediate,
+    findByToken: (token) => {
+      const row = byToken.get(token);
+      return row ? toCheckpoint(row) : null;
+    },
+    getCheckpoint: (id) => {
+      const row = byId.get(id);
+      return row ? toCheckpoint(row) : null;
+    },
+    listCheckpoints: (sessionId) => bySession.all(sessionId).map(toCheckpoint),
+    latestCheckpoint: (sessionId) => {
+      const row = latest.get(sessionId);
+      return row ? toCheckpoint(row) : null;
+    },
+    fingerprintOf: (checkpointId) => {
+      const row = byId.get(checkpointId);
+      return row ? (JSON.parse(row.git_fingerprint) as Record<string, string | null>) : {};
+    },
+    markReceived: (id, at) => {
+      received.run(at, id);
+      const row = byId.get(id);
+      return row ? toCheckpoint(row) : null;
+    },
+    markCompleted: (id, at) => {
+      completed.run(at, at, id);
+      const row = byId.get(id);
+      return row ? toCheckpoint(row) : null;
+    },
+    setPin: (pin) => {
+      upsertPin.run(pin.sessionId, pin.seq, pin.text, pin.pinnedAt);
+    },
+    removePin: (sessionId, seq) => deletePin.run(sessionId, seq).changes > 0,
+    listPins: (sessionId) =>
+      pinsOf.all(sessionId).map((r) => ({ sessionId: r.session_id, seq: r.seq, text: r.text, pinnedAt: r.pinned_at })),
+    addNote: (sessionId, text, at) => {
+      const info = insertNote.run(sessionId, text, at);
+      return { id: Number(info.lastInsertRowid), sessionId, text, createdAt: at };
+    },
+    listNotes: (sessionId) =>
+      notesOf.all(sessionId).map((r) => ({ id: r.id, sessionId: r.session_id, text: r.text, createdAt: r.created_at })),
+    close: () => db.close(),
+  };
+}
