@@ -1,0 +1,112 @@
+/**
+ * The tray menu as plain data: recent sessions, then the app's commands. Built by a pure function
+ * from a model so it is testable without Electron; `tray.ts` turns actions into click handlers.
+ */
+import { AGENT_LABELS, type AgentId } from '../shared/model.js';
+
+export const TRAY_RECENT_SESSIONS = 10;
+
+export interface TraySession {
+  id: string;
+  agent: AgentId;
+  title: string | null;
+  cwd: string | null;
+  updatedAt: string | null;
+}
+
+export interface TrayMenuModel {
+  sessions: readonly TraySession[];
+  now: number;
+  /** The global hotkey (normalized accelerator) when it is registered; shown next to "Copy latest brief". */
+  hotkey: string | null;
+  /** Set while the recent sessions cannot be listed (index not ready, error). */
+  sessionsNote?: string | null;
+}
+
+export type TrayAction =
+  | { type: 'copy-session'; sessionId: string }
+  | { type: 'open' }
+  | { type: 'copy-latest' }
+  | { type: 'checkpoint' }
+  | { type: 'settings' }
+  | { type: 'quit' };
+
+export interface TrayMenuItem {
+  type: 'normal' | 'separator';
+  label?: string;
+  enabled?: boolean;
+  accelerator?: string;
+  toolTip?: string;
+  action?: TrayAction;
+}
+
+/** "just now", "5m ago", "3h ago", "2d ago", "6w ago", or the date for anything older than a year. */
+export function formatAge(iso: string | null, now: number): string {
+  if (!iso) return 'unknown age';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return 'unknown age';
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 14) return `${days}d ago`;
+  if (days < 365) return `${Math.floor(days / 7)}w ago`;
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** Last path segment of the cwd (either separator), or "no project". */
+export function projectName(cwd: string | null): string {
+  if (!cwd) return 'no project';
+  const parts = cwd.split(/[\\/]+/).filter(Boolean);
+  return parts.at(-1) ?? cwd;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** `&` marks a mnemonic in Windows/Linux menu labels; a literal one is written `&&`. */
+function escapeLabel(text: string): string {
+  return text.replace(/&/g, '&&');
+}
+
+export function sessionLabel(session: TraySession, now: number): string {
+  return escapeLabel(`${AGENT_LABELS[session.agent]} · ${truncate(projectName(session.cwd), 32)} · ${formatAge(session.updatedAt, now)}`);
+}
+
+export function buildTrayMenu(model: TrayMenuModel): TrayMenuItem[] {
+  const items: TrayMenuItem[] = [];
+  const recent = model.sessions.slice(0, TRAY_RECENT_SESSIONS);
+  if (recent.length === 0) {
+    items.push({ type: 'normal', label: model.sessionsNote ?? 'No sessions yet', enabled: false });
+  } else {
+    items.push({ type: 'normal', label: 'Recent sessions — click to copy the brief', enabled: false });
+    for (const session of recent) {
+      items.push({
+        type: 'normal',
+        label: sessionLabel(session, model.now),
+        toolTip: session.title ?? undefined,
+        action: { type: 'copy-session', sessionId: session.id },
+      });
+    }
+  }
+  items.push(
+    { type: 'separator' },
+    { type: 'normal', label: 'Open Baton', action: { type: 'open' } },
+    {
+      type: 'normal',
+      label: 'Copy latest brief',
+      enabled: recent.length > 0,
+      ...(model.hotkey ? { accelerator: model.hotkey } : {}),
+      action: { type: 'copy-latest' },
+    },
+    { type: 'normal', label: 'Checkpoint…', enabled: recent.length > 0, action: { type: 'checkpoint' } },
+    { type: 'normal', label: 'Settings…', action: { type: 'settings' } },
+    { type: 'separator' },
+    { type: 'normal', label: 'Quit Baton', action: { type: 'quit' } },
+  );
+  return items;
+}
