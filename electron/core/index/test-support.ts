@@ -6,6 +6,7 @@ import { defaultStoreRoots, type Environment } from '../paths.js';
 import { createClaudeAdapter } from '../sources/claude/claude-adapter.js';
 import { createCodexAdapter } from '../sources/codex/codex-adapter.js';
 import { createOpenCodeAdapter } from '../sources/opencode/index.js';
+import { createHermesAdapter } from '../sources/hermes/index.js';
 
 export function environmentOf(env: NodeJS.ProcessEnv): Environment {
   return { env, platform: process.platform, home: env.HOME! };
@@ -17,5 +18,6 @@ export function fixtureAdapters(env: NodeJS.ProcessEnv): SourceAdapter[] {
     createClaudeAdapter(defaultStoreRoots('claude', e)),
     createCodexAdapter(defaultStoreRoots('codex', e)),
     createOpenCodeAdapter(defaultStoreRoots('opencode', e)),
+    createHermesAdapter(defaultStoreRoots('hermes', e)),
   ];
 }
