@@ -4,7 +4,8 @@
  */
 import type { BatonCore } from '../service.js';
 import type { HttpRoute } from './http-server.js';
+import { createMcpRoutes } from '../mcp/from-baton-core.js';
 
-export function createExtraRoutes(_core: BatonCore): HttpRoute[] {
-  return [];
+export function createExtraRoutes(core: BatonCore): HttpRoute[] {
+  return [...createMcpRoutes(core)];
 }
