@@ -307,8 +307,7 @@ async function* splitLines(
           carry.push(Buffer.from(buf.subarray(pos))); // copy: the chunk buffer is not ours to keep
           carryLen += rest;
         }
-        pos = buf.length;
-        break;
+        break; // rest of this buffer consumed
       }
       if (skipping) {
         lineNo++;

@@ -240,6 +240,24 @@ describe('Codex record semantics', () => {
     expect(index.sessions.get(`codex:${ID}`)!.title).toBe('renamed by user');
   });
 
+  it('a corrupt .jsonl.zst archive is a diagnostic; the other rollouts are still read', async () => {
+    const archived = path.join(root, 'archived_sessions');
+    fs.mkdirSync(archived, { recursive: true });
+    const bad = path.join(archived, `rollout-2026-01-01T00-00-00-${PARENT}.jsonl.zst`);
+    fs.writeFileSync(bad, Buffer.from('not zstd at all'));
+    fs.writeFileSync(
+      path.join(root, 'sessions', `rollout-2026-01-02T00-00-00-${ID}.jsonl`),
+      line({ timestamp: '2026-01-02T00:00:00.000Z', type: 'session_meta', payload: { id: ID, cwd: '/w' } }) +
+        line({ timestamp: '2026-01-02T00:00:01.000Z', type: 'event_msg', payload: { type: 'user_message', message: 'still read' } }),
+    );
+    const adapter = createCodexAdapter([root]);
+    const index = new MiniIndex();
+    await index.readAll(adapter);
+    expect(index.diagnostics).toEqual([expect.objectContaining({ file: bad, message: expect.stringMatching(/read failed/) })]);
+    expect(index.sessions.get(`codex:${ID}`)).toMatchObject({ firstPrompt: 'still read', userTurns: 1 });
+    expect(adapter.status().lastError).toContain(bad);
+  });
+
   it('reports not_found for a missing CODEX_HOME', async () => {
     const adapter = createCodexAdapter([path.join(fx.home, 'missing')]);
     expect(await adapter.listUnits()).toEqual([]);
