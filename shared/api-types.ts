@@ -179,9 +179,27 @@ export interface OpenInAgentResult {
   error: string | null;
 }
 
+/** The tray app's own state, for the settings UI. Headless mode: mode 'headless', the rest null (not applicable). */
+export interface DesktopStatus {
+  mode: 'desktop' | 'headless';
+  hotkey: {
+    /** The accelerator from settings, as the user wrote it. */
+    accelerator: string;
+    /** How the platform shows it (⇧⌘B, Ctrl+Shift+B); null when it does not parse. */
+    display: string | null;
+    registered: boolean;
+    /** Why it is not registered (invalid, taken by another app). */
+    error: string | null;
+  } | null;
+  server: { url: string | null; error: string | null } | null;
+  launchAtLogin: { enabled: boolean; error: string | null } | null;
+}
+
 /** Pushed from the core to UIs (IPC events in Electron, server-sent events over HTTP). */
 export type ApiEvent =
   | { type: 'index-progress'; progress: IndexProgress }
   | { type: 'sessions-changed'; sessionIds: string[] }
   | { type: 'settings-changed' }
-  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
+  /** Desktop only: the tray asks the window to show a view (sent to the window, never over HTTP). */
+  | { type: 'navigate'; view: 'list' | 'settings' | 'checkpoint'; sessionId?: string };

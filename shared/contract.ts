@@ -18,6 +18,7 @@ import type {
   McpInstallResult,
   MessagePage,
   OpenInAgentResult,
+  DesktopStatus,
   PathCheck,
   RestoreResult,
   SearchHit,
@@ -141,6 +142,7 @@ export const batonApi = {
     z.object({ session: sessionRef, target: agent }),
     'Start the target agent in a new terminal in the session’s cwd with the brief as first prompt.',
   ),
+  desktopStatus: call<DesktopStatus>()(none, 'Tray app state: hotkey registration, MCP server, launch at login (headless: not applicable).'),
 } as const;
 
 export type BatonContract = typeof batonApi;

@@ -80,5 +80,6 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
         },
         input,
       ),
+    desktopStatus: async () => core.desktop.get(),
   };
 }

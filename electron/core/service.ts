@@ -12,6 +12,7 @@ import { batonDataDir, currentEnvironment, defaultStoreRoots, type Environment }
 import { SettingsStore } from './settings/settings-store.js';
 import { TokenStore } from './auth/token-store.js';
 import { CoreEvents } from './events.js';
+import { DesktopState } from './desktop-state.js';
 import { createApiHandlers } from './api.js';
 
 export interface CoreOptions {
@@ -28,6 +29,8 @@ export interface BatonCore {
   readonly settings: SettingsStore;
   readonly tokens: TokenStore;
   readonly events: CoreEvents;
+  /** Tray-app state (hotkey, server, login item); written by Electron main, read by the API. */
+  readonly desktop: DesktopState;
   readonly api: ApiHandlers;
   readonly startedAt: number;
   log(line: string): void;
@@ -66,6 +69,7 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
     settings,
     tokens,
     events,
+    desktop: new DesktopState(),
     startedAt: Date.now(),
     api: undefined as unknown as ApiHandlers,
     log,
