@@ -45,7 +45,7 @@ export function hermesDatabases(root: string): string[] {
   const main = path.join(root, 'state.db');
   if (statOrNull(main)?.isFile()) out.push(main);
   const profiles = path.join(root, 'profiles');
-  let entries: fs.Dirent[] = [];
+  let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(profiles, { withFileTypes: true });
   } catch {

@@ -66,7 +66,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
         continue;
       }
       if (!st.isDirectory()) continue;
-      let names: string[] = [];
+      let names: string[];
       try {
         names = fs.readdirSync(root);
       } catch {

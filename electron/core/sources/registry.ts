@@ -1,0 +1,42 @@
+/**
+ * The enabled source adapters for a settings snapshot: one per enabled agent, reading the path the
+ * user set in settings when there is one, else the agent's default store roots for this environment.
+ */
+import { AGENTS, type AgentId } from '../../../shared/model.js';
+import { defaultStoreRoots, type Environment } from '../paths.js';
+import { createClaudeAdapter } from './claude/claude-adapter.js';
+import { createCodexAdapter } from './codex/codex-adapter.js';
+import { createHermesAdapter } from './hermes/index.js';
+import { createOpenCodeAdapter } from './opencode/index.js';
+import type { SourceAdapter } from './types.js';
+
+export interface AgentSourceConfig {
+  enabled: boolean;
+  /** Overrides the default store roots (for OpenCode: a data dir or an opencode db file). */
+  path: string | null;
+}
+
+export interface SourcesConfig {
+  agents: Record<AgentId, AgentSourceConfig>;
+}
+
+const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
+  claude: (roots) => createClaudeAdapter(roots),
+  codex: (roots) => createCodexAdapter(roots),
+  opencode: (roots) => createOpenCodeAdapter(roots),
+  hermes: (roots) => createHermesAdapter(roots),
+};
+
+export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment): string[] {
+  return config.path ? [config.path] : defaultStoreRoots(agent, environment);
+}
+
+export function createAdapters(config: SourcesConfig, environment: Environment): SourceAdapter[] {
+  const out: SourceAdapter[] = [];
+  for (const agent of AGENTS) {
+    const agentConfig = config.agents[agent];
+    if (!agentConfig?.enabled) continue;
+    out.push(FACTORIES[agent](storeRootsFor(agent, agentConfig, environment)));
+  }
+  return out;
+}
