@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ApiError, BriefRequestSchema, CheckpointRequestSchema } from '../../../shared/contract.js';
-import type { BriefFormat, BriefResult, Checkpoint, GitDrift, RestoreResult } from '../../../shared/api-types.js';
+import type { BriefFormat, BriefResult, Checkpoint, GitDrift, HandoffStatus, RestoreResult } from '../../../shared/api-types.js';
 import type { Session } from '../../../shared/model.js';
 import type { BriefTarget, Settings } from '../../../shared/settings.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
@@ -51,13 +51,19 @@ export interface HandoffService {
   createCheckpoint(request: Omit<CheckpointRequest, 'session'> & { session?: string }, sessionId: string): Promise<Checkpoint>;
   listCheckpoints(sessionId: string): Checkpoint[];
   restore(request: RestoreRequest): Promise<RestoreResult>;
-  completeHandoff(checkpointId: string): Checkpoint;
+  /** Marks a handoff completed: the named checkpoint, or the session's latest one. */
+  completeHandoff(ref: { checkpointId?: string; sessionId?: string }): Checkpoint;
+  /** Store health: pending handoffs, those pending over five minutes, the last completed one. */
+  handoffStatus(): HandoffStatus;
   pinDecision(input: { sessionId: string; seq: number; pinned: boolean }): { pinned: boolean };
   /** Delimit record, written to `~/.delimit/sessions/` (or `dir`) only when `write` is true. */
   exportDelimit(sessionId: string, options?: { write?: boolean; dir?: string; redact?: boolean }): Promise<{ record: DelimitRecord; file: string | null }>;
   /** Context Relay files into `dir` (state.json, decisions.md appended, todos.json merged). */
   exportContextRelay(sessionId: string, dir: string, options?: { redact?: boolean }): Promise<RelayWriteResult>;
 }
+
+/** A handoff still pending after this long never landed (the MCP envelope guide's alert threshold). */
+const STALE_PENDING_MS = 5 * 60_000;
 
 export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
   const now = deps.now ?? (() => new Date());
@@ -192,10 +198,27 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       return { sessionId: session.id, checkpoint, drift, summary: lines.join(' '), brief: result };
     },
 
-    completeHandoff(checkpointId) {
-      const done = deps.userData.markCompleted(checkpointId, now().toISOString());
-      if (!done) throw new ApiError('not_found', `No checkpoint ${checkpointId}.`);
+    completeHandoff({ checkpointId, sessionId }) {
+      let id = checkpointId;
+      if (!id) {
+        if (!sessionId) throw new ApiError('bad_request', 'completeHandoff needs a checkpoint id or a session.');
+        const session = resolve(sessionId);
+        id = deps.userData.latestCheckpoint(session.id)?.id;
+        if (!id) throw new ApiError('not_found', `Session ${session.id} has no checkpoint to complete.`);
+      }
+      const done = deps.userData.markCompleted(id, now().toISOString());
+      if (!done) throw new ApiError('not_found', `No checkpoint ${id}.`);
       return done;
+    },
+
+    handoffStatus() {
+      const staleBefore = new Date(now().getTime() - STALE_PENDING_MS).toISOString();
+      try {
+        return { storeOk: true, error: null, ...deps.userData.handoffStats(staleBefore) };
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        return { storeOk: false, error, pending: 0, stalePending: 0, lastCompletedAt: null, lastCompletedSessionId: null };
+      }
     },
 
     pinDecision({ sessionId, seq, pinned }) {

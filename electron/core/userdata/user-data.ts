@@ -104,6 +104,8 @@ export interface UserData {
   removePin(sessionId: string, seq: number): boolean;
   listPins(sessionId: string): Pin[];
   addNote(sessionId: string, text: string, at: string): Note;
+  /** Pending count, pending older than `staleBefore`, and the last completed handoff. */
+  handoffStats(staleBefore: string): { pending: number; stalePending: number; lastCompletedAt: string | null; lastCompletedSessionId: string | null };
   listNotes(sessionId: string): Note[];
   close(): void;
 }
@@ -141,6 +143,13 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
   const insertNote = db.prepare('INSERT INTO notes (session_id, text, created_at) VALUES (?, ?, ?)');
   const notesOf = db.prepare<[string], { id: number; session_id: string; text: string; created_at: string }>(
     'SELECT * FROM notes WHERE session_id = ? ORDER BY created_at, id',
+  );
+
+  const pendingCount = db.prepare<[string], { pending: number; stale: number }>(
+    "SELECT COUNT(*) AS pending, COALESCE(SUM(created_at < ?), 0) AS stale FROM checkpoints WHERE status = 'pending'",
+  );
+  const lastCompleted = db.prepare<[], { completed_at: string; session_id: string }>(
+    "SELECT completed_at, session_id FROM checkpoints WHERE status = 'completed' ORDER BY completed_at DESC LIMIT 1",
   );
 
   const save = db.transaction((input: NewCheckpoint): { checkpoint: Checkpoint; created: boolean } => {
@@ -217,6 +226,16 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
     addNote: (sessionId, text, at) => {
       const info = insertNote.run(sessionId, text, at);
       return { id: Number(info.lastInsertRowid), sessionId, text, createdAt: at };
+    },
+    handoffStats: (staleBefore) => {
+      const counts = pendingCount.get(staleBefore)!;
+      const last = lastCompleted.get();
+      return {
+        pending: counts.pending,
+        stalePending: counts.stale,
+        lastCompletedAt: last?.completed_at ?? null,
+        lastCompletedSessionId: last?.session_id ?? null,
+      };
     },
     listNotes: (sessionId) =>
       notesOf.all(sessionId).map((r) => ({ id: r.id, sessionId: r.session_id, text: r.text, createdAt: r.created_at })),
