@@ -1,0 +1,67 @@
+/**
+ * Installs the OpenCode plugin (integrations/opencode/baton.js) into OpenCode's global plugin
+ * folder with Baton's /ingest URL and token filled in. The file holds the token: mode 0600.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTwoFilesPatch } from 'diff';
+import { writeFileAtomic } from '../../fs/atomic-write.js';
+import type { Environment } from '../../paths.js';
+import { opencodePluginFile } from './config-locations.js';
+import type { McpEndpoint } from './endpoint.js';
+import type { McpInstallOutcome } from './installer.js';
+
+/** The plugin source, from the sources or next to a build. */
+export function pluginSourceFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(here, '../../../../integrations/opencode/baton.js'),
+    path.resolve(here, '../../../../../integrations/opencode/baton.js'),
+  ];
+  const found = candidates.find((c) => fs.existsSync(c));
+  if (!found) throw new Error(`The OpenCode plugin source is missing (looked in ${candidates.join(', ')}).`);
+  return found;
+}
+
+export function renderPlugin(endpoint: McpEndpoint): string {
+  const ingestUrl = endpoint.url.replace(/\/mcp$/, '/ingest');
+  return fs
+    .readFileSync(pluginSourceFile(), 'utf8')
+    .replace("'__BATON_INGEST_URL__'", JSON.stringify(ingestUrl).replace(/"/g, "'"))
+    .replace("'__BATON_TOKEN__'", JSON.stringify(endpoint.token).replace(/"/g, "'"));
+}
+
+function read(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function installOpencodePlugin(opts: { environment: Environment; endpoint: McpEndpoint; dryRun?: boolean }): McpInstallOutcome {
+  const file = opencodePluginFile(opts.environment);
+  const before = read(file);
+  const after = renderPlugin(opts.endpoint);
+  const base = { agent: 'opencode' as const, file, backup: null };
+  if (before === after) return { ...base, changed: false, ok: true, diff: '', message: `${file} is up to date.` };
+  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, before ?? '', after);
+  if (opts.dryRun) return { ...base, changed: false, ok: true, diff, message: `Would write the OpenCode plugin to ${file} (dry run).` };
+  writeFileAtomic(file, after, 0o600);
+  return { ...base, changed: true, ok: true, diff, message: `Installed the OpenCode plugin at ${file}; restart OpenCode to load it.` };
+}
+
+export function uninstallOpencodePlugin(opts: { environment: Environment; dryRun?: boolean }): McpInstallOutcome {
+  const file = opencodePluginFile(opts.environment);
+  const before = read(file);
+  const base = { agent: 'opencode' as const, file, backup: null };
+  if (before === null) return { ...base, changed: false, ok: true, diff: '', message: `${file} does not exist; nothing to remove.` };
+  if (!before.includes('Baton plugin for OpenCode')) {
+    return { ...base, changed: false, ok: false, diff: '', message: `${file} is not Baton's plugin; left in place.` };
+  }
+  const diff = createTwoFilesPatch(file, '/dev/null', before, '');
+  if (opts.dryRun) return { ...base, changed: false, ok: true, diff, message: `Would remove ${file} (dry run).` };
+  fs.rmSync(file);
+  return { ...base, changed: true, ok: true, diff, message: `Removed the OpenCode plugin ${file}.` };
+}
