@@ -29,10 +29,12 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
             agent: state.filterAgent ?? undefined,
             project: state.filterProject ?? undefined,
           });
-    const previous = get().rows[get().cursor]?.id;
-    const kept = previous ? rows.findIndex((r) => r.id === previous) : -1;
-    const cursor = clampCursor(kept >= 0 && patch.hits === undefined ? kept : 0, rows.length);
-    return { ...patch, rows, cursor };
+    // New search results start at the top; otherwise the user's pick survives reloads, even when
+    // a smaller first page does not contain it yet.
+    const selectedId = patch.hits !== undefined ? (rows[0]?.id ?? null) : state.selectedId;
+    const kept = selectedId ? rows.findIndex((r) => r.id === selectedId) : -1;
+    const cursor = clampCursor(kept >= 0 ? kept : 0, rows.length);
+    return { ...patch, rows, cursor, selectedId };
   };
 
   const runSearch = async (): Promise<void> => {
@@ -65,6 +67,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     lastSearchMs: null,
     rows: [],
     cursor: -1,
+    selectedId: null,
 
     async loadSessions() {
       const generation = ++listGeneration;
@@ -126,12 +129,12 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     },
 
     moveCursor(delta) {
-      const { cursor, rows } = get();
-      set({ cursor: clampCursor(cursor + delta, rows.length) });
+      get().setCursor(get().cursor + delta);
     },
 
     setCursor(index) {
-      set({ cursor: clampCursor(index, get().rows.length) });
+      const cursor = clampCursor(index, get().rows.length);
+      set({ cursor, selectedId: get().rows[cursor]?.id ?? null });
     },
   };
 };

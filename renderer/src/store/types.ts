@@ -70,6 +70,8 @@ export interface ListSlice {
   lastSearchMs: number | null;
   rows: SessionRow[];
   cursor: number;
+  /** The session the user picked; the cursor follows it across reloads. */
+  selectedId: string | null;
   loadSessions(): Promise<void>;
   setQuery(query: string): void;
   setFilterAgent(agent: AgentId | null): void;
