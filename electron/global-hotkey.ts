@@ -28,7 +28,7 @@ export class GlobalHotkey {
     const parsed = parseAccelerator(text);
     if (!parsed.ok) return { accelerator: text, display: null, registered: false, error: `The hotkey "${text}" is not valid: ${parsed.error}` };
     const display = displayAccelerator(parsed.accelerator, this.platform);
-    let ok = false;
+    let ok: boolean;
     try {
       ok = this.registry.register(parsed.normalized, this.onPress);
     } catch (err) {
