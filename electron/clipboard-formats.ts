@@ -11,10 +11,11 @@ export function rawFormat(name: string): string {
 
 const DWORD_ZERO = new Uint8Array([0, 0, 0, 0]);
 const EMPTY = new Uint8Array(0);
+const utf8 = (text: string) => new Uint8Array(new TextEncoder().encode(text));
 
 export interface RawEntry {
   format: string;
-  data: Uint8Array;
+  data: Uint8Array<ArrayBuffer>;
 }
 
 export function concealedEntries(platform: NodeJS.Platform): RawEntry[] {
@@ -33,7 +34,7 @@ export function concealedEntries(platform: NodeJS.Platform): RawEntry[] {
         { format: rawFormat('CanUploadToCloudClipboard'), data: DWORD_ZERO },
       ];
     case 'linux':
-      return [{ format: 'x-kde-passwordManagerHint', data: new TextEncoder().encode('secret') }];
+      return [{ format: 'x-kde-passwordManagerHint', data: utf8('secret') }];
     default:
       return [];
   }
