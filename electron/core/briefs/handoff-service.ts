@@ -124,7 +124,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       text,
       tokens: countTokens(text),
       budget: opts.budget,
-      redactions: counts,
+      redactions: countsInOutput(counts, text),
       redacted: opts.redact,
       openCommand: openCommand(opts.target, session.cwd),
     };
@@ -248,6 +248,19 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       return writeContextRelay(data, dir);
     },
   };
+}
+
+/**
+ * Redactions as the reader sees them: markers present in the output, by kind (a secret in a
+ * message the budget trimmed away, or in a field a format does not carry, is not counted).
+ */
+function countsInOutput(found: RedactionCounts, text: string): RedactionCounts {
+  const out: RedactionCounts = {};
+  for (const kind of Object.keys(found)) {
+    const n = text.split(`[REDACTED:${kind}]`).length - 1;
+    if (n > 0) out[kind] = n;
+  }
+  return out;
 }
 
 /** The message at `seq`: seqs are dense from 0, so it is the seq-th message; verified, with a scan as fallback. */
