@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './service.js';
+import type { Session } from '../../shared/model.js';
+import type { SessionSummary } from '../../shared/api-types.js';
+import { stalenessBand } from './briefs/staleness.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 
 function notYet(method: string): () => Promise<never> {
@@ -12,6 +15,15 @@ function notYet(method: string): () => Promise<never> {
 }
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
+  /** A session as lists show it: plus its latest checkpoint and that checkpoint's staleness. */
+  const summarize = (session: Session): SessionSummary => {
+    const latest = core.userData.latestCheckpoint(session.id);
+    return {
+      ...session,
+      latestCheckpointAt: latest?.createdAt ?? null,
+      staleness: latest ? stalenessBand(latest.createdAt, new Date()) : null,
+    };
+  };
   const settingsView = () => ({
     settings: core.settings.get(),
     detected: core.detectedRoots(),
@@ -25,16 +37,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
 
   return {
     health: async () => core.health(),
-    indexProgress: async () => ({
-      phase: 'idle',
-      filesDone: 0,
-      filesTotal: 0,
-      bytesDone: 0,
-      bytesTotal: 0,
-      currentAt: null,
-      error: null,
-    }),
-    sourceStatus: async () => [],
+    indexProgress: async () => core.sources.progress(),
+    sourceStatus: async () => core.sources.sourceStatus(core.settings.get()),
     getSettings: async () => settingsView(),
     updateSettings: async (patch) => {
       core.settings.update(patch);
@@ -54,17 +58,37 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       }
       return { path, exists, readable, sessions: 0, error };
     },
-    listSessions: notYet('listSessions'),
-    getSession: notYet('getSession'),
-    getMessages: notYet('getMessages'),
-    search: notYet('search'),
-    generateBrief: notYet('generateBrief'),
-    createCheckpoint: notYet('createCheckpoint'),
-    listCheckpoints: notYet('listCheckpoints'),
-    restore: notYet('restore'),
-    completeHandoff: notYet('completeHandoff'),
-    handoffStatus: notYet('handoffStatus'),
-    pinDecision: notYet('pinDecision'),
+    listSessions: async (filters) => {
+      const page = core.sources.reader.listSessions({ ...filters, excludeCwdGlobs: core.settings.get().excludedProjects });
+      return { total: page.total, sessions: page.sessions.map(summarize) };
+    },
+    getSession: async ({ session }) => {
+      const found = core.sources.reader.getSession(core.resolveSession(session));
+      if (!found) throw new ApiError('not_found', `Session ${session} is no longer in the index.`);
+      return found;
+    },
+    getMessages: async ({ session, offset, limit }) => {
+      const id = core.resolveSession(session);
+      return {
+        total: core.sources.reader.countMessages(id),
+        messages: core.sources.reader.getMessages(id, { offset, limit }),
+      };
+    },
+    search: async ({ query, agent, session, limit }) =>
+      core.sources.reader.search(query, {
+        agent,
+        limit,
+        sessionId: session ? core.resolveSession(session) : undefined,
+        excludeCwdGlobs: core.settings.get().excludedProjects,
+      }),
+    generateBrief: async (request) => core.handoff.generateBrief({ ...request, session: core.resolveSession(request.session) }),
+    createCheckpoint: async (request) => core.handoff.createCheckpoint(request, core.resolveSession(request.session)),
+    listCheckpoints: async ({ session }) => core.handoff.listCheckpoints(core.resolveSession(session)),
+    restore: async ({ session, ...rest }) => core.handoff.restore({ ...rest, sessionId: core.resolveSession(session) }),
+    completeHandoff: async ({ session, checkpointId }) =>
+      core.handoff.completeHandoff({ checkpointId, sessionId: session ? core.resolveSession(session) : undefined }),
+    handoffStatus: async () => core.handoff.handoffStatus(),
+    pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {
       core.tokens.regenerate();

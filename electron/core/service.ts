@@ -14,6 +14,10 @@ import { TokenStore } from './auth/token-store.js';
 import { CoreEvents } from './events.js';
 import { DesktopState } from './desktop-state.js';
 import { createApiHandlers } from './api.js';
+import { LiveSources } from './sessions/live-sources.js';
+import { resolveSessionRef } from './sessions/resolve-session.js';
+import { openUserData, type UserData } from './userdata/user-data.js';
+import { createHandoffService, type HandoffService } from './briefs/handoff-service.js';
 
 export interface CoreOptions {
   environment?: Environment;
@@ -21,6 +25,12 @@ export interface CoreOptions {
   dataDir?: string;
   /** Log sink for operational messages (stderr in the CLI, a log file in Electron). */
   log?: (line: string) => void;
+  /** Where ingest runs: a worker thread (app, serve; default) or this thread (one-shot CLI, tests). */
+  ingest?: 'worker' | 'inline';
+  /** Keep watching the stores after the first pass (default true; one-shot CLI commands say false). */
+  watch?: boolean;
+  /** Drop index.db and rebuild it from the stores. */
+  rebuildIndex?: boolean;
 }
 
 export interface BatonCore {
@@ -32,15 +42,26 @@ export interface BatonCore {
   /** Tray-app state (hotkey, server, login item); written by Electron main, read by the API. */
   readonly desktop: DesktopState;
   readonly api: ApiHandlers;
+  /** The session index (current even across settings changes) and the stores' status. */
+  readonly sources: LiveSources;
+  /** baton.db: checkpoints, pins, notes — user data, never deleted. */
+  readonly userData: UserData;
+  readonly handoff: HandoffService;
   readonly startedAt: number;
+  /** A session reference (id, id prefix, title words) to its id; ApiError when none or ambiguous. */
+  resolveSession(ref: string): string;
+  /** Re-reads the stores now (what the watcher would do), so a caller sees the latest turns. */
+  syncNow(agent?: AgentId): Promise<void>;
   log(line: string): void;
   /** Store roots per agent as the user configured them (override or detected default). */
   storeRoots(agent: AgentId): string[];
   detectedRoots(): Record<AgentId, string[]>;
   /** Liveness and index status; reveals nothing private (served without a token). */
   health(): HealthInfo;
-  /** Brings the index current and starts watching the stores. */
+  /** Opens the index and starts ingest (and watching); returns before the first pass ends. */
   start(): Promise<void>;
+  /** Resolves when the index reflects the stores as they were at start. */
+  whenCurrent(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +76,27 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   const tokens = new TokenStore(dataDir);
   const events = new CoreEvents();
   const closers: (() => Promise<void> | void)[] = [];
+  const userData = openUserData(dataDir);
+  closers.push(() => userData.close());
+  const sources = new LiveSources({
+    dataDir,
+    environment,
+    ingest: options.ingest ?? 'worker',
+    watch: options.watch ?? true,
+    rebuild: options.rebuildIndex,
+    log,
+    onProgress: (progress) => events.emit({ type: 'index-progress', progress }),
+    onSessionsChanged: (sessionIds) => events.emit({ type: 'sessions-changed', sessionIds }),
+  });
+  closers.push(() => sources.stop());
+  const resolveSession = (ref: string) => resolveSessionRef(sources.reader, ref);
+  const handoff = createHandoffService({
+    reader: sources,
+    userData,
+    settings: () => settings.get(),
+    resolveSession,
+    home: environment.home,
+  });
 
   const detectedRoots = () =>
     Object.fromEntries(AGENTS.map((agent) => [agent, defaultStoreRoots(agent, environment)])) as Record<AgentId, string[]>;
@@ -70,26 +112,47 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
     tokens,
     events,
     desktop: new DesktopState(),
+    sources,
+    userData,
+    handoff,
+    resolveSession,
     startedAt: Date.now(),
     api: undefined as unknown as ApiHandlers,
     log,
     storeRoots,
     detectedRoots,
-    health: () => ({
-      ok: true,
-      name: 'baton',
-      version: BATON_VERSION,
-      uptimeSeconds: Math.round((Date.now() - core.startedAt) / 1000),
-      index: { phase: 'idle', sessions: 0, currentAt: null },
-    }),
+    health: () => {
+      const progress = sources.progress();
+      return {
+        ok: true,
+        name: 'baton',
+        version: BATON_VERSION,
+        uptimeSeconds: Math.round((Date.now() - core.startedAt) / 1000),
+        index: { phase: progress.phase, sessions: sources.started ? sources.reader.stats().sessions : 0, currentAt: progress.currentAt },
+      };
+    },
     async start() {
-      // The index and watcher start here once they exist.
+      if (!sources.started) await sources.start(settings.get());
+    },
+    whenCurrent: () => sources.whenCurrent(),
+    async syncNow() {
+      // One pass over every enabled store reads only what changed, so it is cheap for one agent too.
+      await sources.syncNow();
     },
     async close() {
       for (const close of closers.reverse()) await close();
     },
   };
   (core as { api: ApiHandlers }).api = createApiHandlers(core);
-  settings.onChange(() => events.emit({ type: 'settings-changed' }));
+  settings.onChange((next, previous) => {
+    events.emit({ type: 'settings-changed' });
+    // Store paths or enabled agents changed: restart ingest and watchers on the new roots.
+    if (sources.started && JSON.stringify(next.agents) !== JSON.stringify(previous.agents)) {
+      void sources.restart(next).then(
+        () => events.emit({ type: 'sessions-changed', sessionIds: [] }),
+        (err: unknown) => log(`index restart failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }
+  });
   return core;
 }

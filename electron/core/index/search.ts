@@ -7,13 +7,18 @@ import type { AgentId } from '../../../shared/model.js';
 import type { SearchHit } from '../../../shared/api-types.js';
 import type { IndexDb } from './index-db.js';
 import { SEQ_SPAN } from './index-schema.js';
-import { likeFragment, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
+import { globFragment, isShortWord, likeFragment, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
+import { excludedCwdSql } from './cwd-exclusion.js';
 
 export interface SearchOptions {
   agent?: AgentId;
   limit?: number;
   /** Most hits kept from one session, so one long session does not crowd out the rest. */
   perSession?: number;
+  /** Only hits from this session (search within one session). */
+  sessionId?: string;
+  /** Hide sessions whose cwd matches one of these globs (the "excluded projects" setting). */
+  excludeCwdGlobs?: readonly string[];
 }
 
 const CANDIDATE_CAP = 2000;
@@ -60,8 +65,13 @@ function shortTermSql(q: ParsedQuery, bodyExpr: string, params: Record<string, u
   let sql = '';
   q.terms.forEach((t, i) => {
     if (!t.short) return;
-    params[`short${i}`] = `%${likeFragment(t.text)}%`;
-    sql += ` AND ${bodyExpr} ${t.negated ? 'NOT LIKE' : 'LIKE'} @short${i} ESCAPE '\\'`;
+    if (isShortWord(t.text)) {
+      params[`short${i}`] = `*[^a-z0-9]${globFragment(t.text.toLowerCase())}[^a-z0-9]*`;
+      sql += ` AND ${t.negated ? 'NOT ' : ''}(lower(' ' || ${bodyExpr} || ' ') GLOB @short${i})`;
+    } else {
+      params[`short${i}`] = `%${likeFragment(t.text)}%`;
+      sql += ` AND ${bodyExpr} ${t.negated ? 'NOT LIKE' : 'LIKE'} @short${i} ESCAPE '\\'`;
+    }
   });
   return sql;
 }
@@ -76,11 +86,12 @@ function recencyBoost(updatedAt: string | null, now: number): number {
 
 /** A snippet around the first occurrence of any term, for matches FTS did not produce. */
 export function manualSnippet(text: string, terms: string[], radius = 40): string {
-  const lower = text.toLowerCase();
   let at = -1;
   let len = 0;
   for (const t of terms) {
-    const i = lower.indexOf(t.toLowerCase());
+    const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const re = new RegExp(isShortWord(t) ? `(?<![a-z0-9])${escaped}(?![a-z0-9])` : escaped, 'i');
+    const i = text.search(re);
     if (i >= 0 && (at < 0 || i < at)) {
       at = i;
       len = t.length;
@@ -121,11 +132,15 @@ export class MessageSearch {
     const parsed = parseSearchQuery(query);
     if (opts.agent) parsed.filters.agent = opts.agent;
     const limit = Math.max(1, Math.min(opts.limit ?? 50, 500));
-    const perSession = opts.perSession ?? 3;
     if (!parsed.terms.some((t) => !t.negated)) return [];
     const match = toFtsMatch(parsed);
     const params: Record<string, unknown> = { cap: CANDIDATE_CAP };
-    const filters = filterSql(parsed.filters, params);
+    let filters = filterSql(parsed.filters, params) + excludedCwdSql(opts.excludeCwdGlobs, params);
+    if (opts.sessionId) {
+      filters += ' AND s.id = @sessionId';
+      params.sessionId = opts.sessionId;
+    }
+    const perSession = opts.sessionId ? limit : (opts.perSession ?? 3);
     let candidates: Candidate[];
     if (match) {
       params.match = match;

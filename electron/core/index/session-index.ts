@@ -11,6 +11,7 @@ import { indexFilePath, openIndexForReading, type IndexDb } from './index-db.js'
 import { SEQ_SPAN } from './index-schema.js';
 import { MessageSearch, type SearchOptions } from './search.js';
 import { SessionRefResolver, type SessionRefResult } from './session-ref.js';
+import { excludedCwdSql } from './cwd-exclusion.js';
 import { MESSAGE_COLUMNS, SESSION_COLUMNS, rowToMessage, rowToSession, type MessageRow, type SessionRow } from './session-rows.js';
 
 export interface SessionListQuery {
@@ -20,6 +21,8 @@ export interface SessionListQuery {
   branch?: string;
   limit?: number;
   offset?: number;
+  /** Hide sessions whose cwd matches one of these globs (the "excluded projects" setting). */
+  excludeCwdGlobs?: readonly string[];
 }
 
 export interface SessionList {
@@ -36,6 +39,8 @@ export interface IndexStats {
   bytesOnDisk: number;
   /** Newest session activity the index holds. */
   newestActivity: string | null;
+  /** Sessions and (agent-reported) messages per agent. */
+  byAgent: Record<string, { sessions: number; messages: number }>;
 }
 
 export class SessionIndex implements TranscriptReader {
@@ -83,7 +88,8 @@ export class SessionIndex implements TranscriptReader {
       where.push('s.git_branch = @branch');
       params.branch = q.branch;
     }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const exclusions = excludedCwdSql(q.excludeCwdGlobs, params);
+    const clause = where.length || exclusions ? `WHERE 1${where.map((w) => ` AND ${w}`).join('')}${exclusions}` : '';
     let stmts = this.listCache.get(clause);
     if (!stmts) {
       stmts = {
@@ -161,7 +167,13 @@ export class SessionIndex implements TranscriptReader {
       .get() as { sessions: number; gone: number; messages: number; units: number; newest: string | null };
     const file = indexFilePath(this.dataDir);
     const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+    const byAgent = Object.fromEntries(
+      (this.db.prepare('SELECT agent, count(*) AS n, sum(message_count) AS m FROM sessions GROUP BY agent').all() as { agent: string; n: number; m: number }[]).map(
+        (r) => [r.agent, { sessions: r.n, messages: r.m ?? 0 }],
+      ),
+    );
     return {
+      byAgent,
       sessions: row.sessions,
       goneSessions: row.gone,
       messages: row.messages,

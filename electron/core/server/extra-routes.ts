@@ -7,5 +7,5 @@ import type { HttpRoute } from './http-server.js';
 import { createMcpRoutes } from '../mcp/from-baton-core.js';
 
 export function createExtraRoutes(core: BatonCore): HttpRoute[] {
-  return [...createMcpRoutes(core)];
+  return createMcpRoutes(core);
 }

@@ -1,0 +1,136 @@
+/**
+ * The index as the composition root runs it: one IndexService at a time, rebuilt when the agent
+ * store settings change (paths, enabled), so watchers restart live. Readers always reach the
+ * current service through this object, never a stale one.
+ */
+import type { IndexProgress } from '../../../shared/api-types.js';
+import type { AgentId, SourceStatus } from '../../../shared/model.js';
+import type { Settings } from '../../../shared/settings.js';
+import type { Environment } from '../paths.js';
+import { IndexService } from '../index/index-service.js';
+import type { SessionIndex } from '../index/session-index.js';
+import type { MessageQuery, TranscriptReader } from '../index/transcript-reader.js';
+import type { SourcesConfig } from '../sources/registry.js';
+
+export interface LiveSourcesOptions {
+  dataDir: string;
+  environment: Environment;
+  /** 'worker' (app, serve: ingest off the main thread) or 'inline' (one-shot CLI, tests). */
+  ingest: 'worker' | 'inline';
+  watch: boolean;
+  rebuild?: boolean;
+  log: (line: string) => void;
+  onProgress(progress: IndexProgress): void;
+  onSessionsChanged(ids: string[]): void;
+}
+
+export function sourcesConfig(settings: Settings): SourcesConfig {
+  return { agents: settings.agents };
+}
+
+export class LiveSources implements TranscriptReader {
+  private service: IndexService | null = null;
+  private restarting: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: LiveSourcesOptions) {}
+
+  get started(): boolean {
+    return this.service !== null;
+  }
+
+  /** The read side of the current index. Throws until `start()` ran. */
+  get reader(): SessionIndex {
+    if (!this.service) throw new Error('The index is not started yet.');
+    return this.service.index;
+  }
+
+  async start(settings: Settings, rebuild = this.opts.rebuild): Promise<void> {
+    const service = await this.createService(settings, rebuild);
+    this.service = service;
+  }
+
+  /** Swap in a service built from new settings; the old one finishes its batch and closes. */
+  restart(settings: Settings): Promise<void> {
+    this.restarting = this.restarting.then(async () => {
+      const previous = this.service;
+      if (previous) {
+        previous.removeAllListeners();
+        await previous.stop();
+      }
+      this.service = await this.createService(settings, false);
+    });
+    return this.restarting;
+  }
+
+  whenCurrent(): Promise<void> {
+    return this.restarting.then(() => this.service?.whenCurrent());
+  }
+
+  progress(): IndexProgress {
+    return (
+      this.service?.progress() ?? { phase: 'idle', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, currentAt: null, error: null }
+    );
+  }
+
+  async sourceStatus(settings: Settings): Promise<SourceStatus[]> {
+    const statuses = (await this.service?.sourceStatus()) ?? [];
+    // Disabled agents have no adapter; say so instead of leaving them out.
+    const disabled = (Object.keys(settings.agents) as AgentId[]).filter((a) => !settings.agents[a].enabled);
+    return [
+      ...statuses,
+      ...disabled.map((agent): SourceStatus => ({
+        agent,
+        state: 'disabled',
+        roots: [],
+        sessions: 0,
+        messages: 0,
+        filesRead: 0,
+        skippedLines: 0,
+        lastError: null,
+        lastReadAt: null,
+        diagnostics: [],
+      })),
+    ];
+  }
+
+  async syncNow(): Promise<void> {
+    await this.service?.syncNow();
+  }
+
+  async stop(): Promise<void> {
+    await this.restarting;
+    await this.service?.stop();
+    this.service = null;
+  }
+
+  getSession(sessionId: string) {
+    return this.reader.getSession(sessionId);
+  }
+
+  countMessages(sessionId: string, query?: MessageQuery) {
+    return this.reader.countMessages(sessionId, query);
+  }
+
+  getMessages(sessionId: string, query?: MessageQuery) {
+    return this.reader.getMessages(sessionId, query);
+  }
+
+  private async createService(settings: Settings, rebuild: boolean | undefined): Promise<IndexService> {
+    const config = sourcesConfig(settings);
+    const ingest =
+      this.opts.ingest === 'worker'
+        ? { kind: 'worker' as const, adapterArgs: [config, this.opts.environment] }
+        : { kind: 'inline' as const, adapters: (await import('../sources/registry.js')).createAdapters(config, this.opts.environment) };
+    const service = new IndexService({
+      dataDir: this.opts.dataDir,
+      ingest,
+      watch: this.opts.watch,
+      rebuild,
+      log: (level, message) => this.opts.log(`[index ${level}] ${message}`),
+    });
+    service.on('progress', (p) => this.opts.onProgress(p));
+    service.on('sessions-changed', (ids) => this.opts.onSessionsChanged(ids));
+    await service.start();
+    return service;
+  }
+}
