@@ -182,6 +182,11 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
     return (await this.request({ type: 'sync', id: 0 })) as SyncCounters | null;
   }
 
+  /** Work counters of inline ingest since start (null when ingest runs in the worker). */
+  counters(): SyncCounters | null {
+    return this.live ? { ...this.live.sync.counters } : null;
+  }
+
   async sourceStatus(): Promise<SourceStatus[]> {
     if (this.live) return this.live.sync.sourceStatus();
     return ((await this.request({ type: 'status', id: 0 })) as SourceStatus[] | null) ?? [];

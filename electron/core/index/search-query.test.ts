@@ -38,6 +38,13 @@ describe('parseSearchQuery', () => {
     expect(toFtsMatch(parseSearchQuery('go ai'))).toBeNull();
   });
 
+  it('reads `-xx` (shorter than a trigram) as text, so `ls -la` means the flag', () => {
+    expect(parseSearchQuery('ls -la').terms.map((t) => [t.text, t.negated, t.short])).toEqual([
+      ['ls', false, true],
+      ['-la', false, false],
+    ]);
+  });
+
   it('searches for the literal text when everything is excluded', () => {
     expect(parseSearchQuery('-rf').terms).toEqual([{ text: '-rf', prefix: false, negated: false, short: false }]);
   });

@@ -54,8 +54,10 @@ function tokenize(input: string): RawToken[] {
   while (i < s.length) {
     while (i < s.length && /\s/.test(s[i]!)) i++;
     if (i >= s.length) break;
+    // `-word` excludes, but only for words a trigram can find: `ls -la` means the flag, not "not la".
     let negated = false;
-    if (s[i] === '-' && s[i + 1] !== undefined && !/\s/.test(s[i + 1]!)) {
+    const exclusion = /^-("[^"]{3,}"|[^\s"-]{3,})/.exec(s.slice(i));
+    if (exclusion) {
       negated = true;
       i++;
     }
@@ -155,6 +157,16 @@ export function toFtsMatch(q: ParsedQuery): string | null {
   let expr = positive.map((t) => ftsString(t.text)).join(' AND ');
   for (const t of negative) expr = `(${expr}) NOT ${ftsString(t.text)}`;
   return expr;
+}
+
+/** Short plain words (`ls`, `go`) match whole words only; anything else (e.g. 日本) as a substring. */
+export function isShortWord(text: string): boolean {
+  return /^[a-z0-9]+$/i.test(text);
+}
+
+/** Escapes a GLOB pattern fragment: `*`, `?` and `[` become one-character classes. */
+export function globFragment(text: string): string {
+  return text.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
 /** Escapes a LIKE pattern fragment (used with `ESCAPE '\\'`). */

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { openIndexForCli } from '../../core/index/cli-index.js';
+
+const MB = 1024 * 1024;
+
+export function registerIndex(program: Command): void {
+  program
+    .command('index')
+    .description('Bring the session index up to date with the agent stores.')
+    .option('--rebuild', 'drop the index and rebuild it from the stores')
+    .action(async (opts: { rebuild?: boolean }) => {
+      const bar = new cliProgress.SingleBar(
+        { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: process.stderr, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      );
+      let started = false;
+      const cli = await openIndexForCli({
+        rebuild: opts.rebuild,
+        onProgress: (p) => {
+          if (p.phase !== 'indexing' || p.bytesTotal === 0) return;
+          const payload = { filesDone: p.filesDone, filesTotal: p.filesTotal, mbDone: (p.bytesDone / MB).toFixed(1), mbTotal: (p.bytesTotal / MB).toFixed(1) };
+          if (!started) {
+            bar.start(p.bytesTotal, p.bytesDone, payload);
+            started = true;
+          } else bar.update(p.bytesDone, payload);
+        },
+      });
+      if (started) bar.stop();
+      try {
+        const s = cli.index.stats();
+        const c = cli.catchUp;
+        process.stdout.write(
+          `${s.sessions} sessions (${s.goneSessions} kept after their source was deleted), ${s.messages} messages; ` +
+            `read ${((c?.bytesRead ?? 0) / MB).toFixed(1)} MB from ${c?.unitsRead ?? 0} changed file(s) in ${(cli.catchUpMs / 1000).toFixed(1)} s; ` +
+            `index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${cli.dataDir}\n`,
+        );
+      } finally {
+        await cli.close();
+      }
+    });
+}

@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { isAgentId, type AgentId, type Session } from '../../../shared/model.js';
+import { openIndexForCli } from '../../core/index/cli-index.js';
+import { formatTable, shorten } from './table.js';
+
+function agentOption(value: string | undefined): AgentId | undefined {
+  if (value === undefined) return undefined;
+  if (!isAgentId(value)) throw new Error(`unknown agent "${value}" (expected claude, codex, opencode or hermes)`);
+  return value;
+}
+
+export function registerList(program: Command): void {
+  program
+    .command('list')
+    .description('List sessions of every agent, newest first.')
+    .option('--agent <agent>', 'only this agent (claude, codex, opencode, hermes)')
+    .option('--project <text>', 'only sessions whose directory contains this text')
+    .option('--limit <n>', 'at most this many sessions', (v) => Number.parseInt(v, 10), 1000)
+    .option('--json', 'print JSON')
+    .action(async (opts: { agent?: string; project?: string; limit: number; json?: boolean }) => {
+      const agent = agentOption(opts.agent);
+      const cli = await openIndexForCli();
+      try {
+        const page = cli.index.listSessions({ agent, project: opts.project, limit: opts.limit });
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(page.sessions, null, 2)}\n`);
+          return;
+        }
+        if (page.sessions.length === 0) {
+          process.stdout.write('No sessions found. Run `baton doctor` to see where Baton looked.\n');
+          return;
+        }
+        process.stdout.write(sessionTable(page.sessions));
+        if (page.total > page.sessions.length) process.stdout.write(`… ${page.total - page.sessions.length} more (use --limit)\n`);
+      } finally {
+        await cli.close();
+      }
+    });
+}
+
+function sessionTable(sessions: Session[]): string {
+  return formatTable(
+    ['UPDATED', 'AGENT', 'ID', 'TURNS', 'TITLE', 'DIRECTORY'],
+    sessions.map((s) => [
+      (s.updatedAt ?? '').slice(0, 16).replace('T', ' '),
+      s.agent + (s.sourceGone ? ' (gone)' : ''),
+      s.nativeId.slice(0, 13),
+      String(s.userTurns),
+      shorten(s.title ?? s.firstPrompt ?? '', 48),
+      shorten(s.cwd ?? '', 40),
+    ]),
+  );
+}

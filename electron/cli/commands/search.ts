@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { isAgentId } from '../../../shared/model.js';
+import { openIndexForCli } from '../../core/index/cli-index.js';
+import { shorten } from './table.js';
+
+export function registerSearch(program: Command): void {
+  program
+    .command('search')
+    .description('Full-text search over every session: words, "phrases", prefix*, -exclude, agent:, project:, branch:, after:, before:.')
+    .argument('<query...>', 'what to look for')
+    .option('--agent <agent>', 'only this agent')
+    .option('--limit <n>', 'at most this many hits', (v) => Number.parseInt(v, 10), 20)
+    .option('--json', 'print JSON')
+    .action(async (words: string[], opts: { agent?: string; limit: number; json?: boolean }) => {
+      if (opts.agent !== undefined && !isAgentId(opts.agent)) throw new Error(`unknown agent "${opts.agent}"`);
+      const cli = await openIndexForCli();
+      try {
+        const hits = cli.index.search(words.join(' '), { agent: opts.agent, limit: opts.limit });
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
+          return;
+        }
+        if (hits.length === 0) {
+          process.stdout.write('No matches.\n');
+          return;
+        }
+        const bold = process.stdout.isTTY ? (s: string) => s.replace(/\[\[/g, '\x1b[1m').replace(/\]\]/g, '\x1b[22m') : (s: string) => s;
+        for (const h of hits) {
+          process.stdout.write(`${h.agent}:${h.nativeId.slice(0, 13)}  ${shorten(h.title ?? '', 60)}  (${h.role}, #${h.seq})\n`);
+          process.stdout.write(`    ${bold(shorten(h.snippet, 200))}\n`);
+        }
+      } finally {
+        await cli.close();
+      }
+    });
+}
