@@ -3,9 +3,17 @@ import type { Command } from 'commander';
 import { registerServe } from './serve.js';
 import { registerToken } from './token.js';
 import { registerMcp } from './mcp.js';
+import { registerList } from './list.js';
+import { registerSearch } from './search.js';
+import { registerIndex } from './index-cmd.js';
+import { registerDoctor } from './doctor.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
   registerToken(program);
   registerMcp(program);
+  registerList(program);
+  registerSearch(program);
+  registerIndex(program);
+  registerDoctor(program);
 }
