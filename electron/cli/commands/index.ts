@@ -7,6 +7,9 @@ import { registerList } from './list.js';
 import { registerSearch } from './search.js';
 import { registerIndex } from './index-cmd.js';
 import { registerDoctor } from './doctor.js';
+import { registerBrief } from './brief.js';
+import { registerCheckpoint } from './checkpoint.js';
+import { registerRestore } from './restore.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
@@ -16,4 +19,7 @@ export function registerCommands(program: Command): void {
   registerSearch(program);
   registerIndex(program);
   registerDoctor(program);
+  registerBrief(program);
+  registerCheckpoint(program);
+  registerRestore(program);
 }

@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import type { BriefFormat } from '../../../shared/api-types.js';
+import { budgetOption, copyToClipboard, openHandoffCli, targetOption } from './handoff-cli.js';
+
+const FORMATS: BriefFormat[] = ['md', 'delimit', 'govzero', 'envelope'];
+
+export function registerBrief(program: Command): void {
+  program
+    .command('brief')
+    .description('Print the handoff brief of a session (secrets redacted).')
+    .argument('[session]', 'session id, id prefix or title words')
+    .option('--last', 'the most recent session (in --cwd, when given)')
+    .option('--cwd <dir>', 'with --last: the most recent session that ran in this directory')
+    .option('--target <agent>', 'claude, codex, opencode, hermes or generic')
+    .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'md')
+    .option('--budget <tokens>', 'token budget for the Markdown brief', budgetOption)
+    .option('--no-redact', 'keep secrets in the brief')
+    .option('--copy', 'also copy the brief to the clipboard')
+    .action(async (ref: string | undefined, opts: { last?: boolean; cwd?: string; target?: string; format: string; budget?: number; redact: boolean; copy?: boolean }) => {
+      if (!FORMATS.includes(opts.format as BriefFormat)) throw new Error(`unknown format "${opts.format}" (expected ${FORMATS.join(', ')})`);
+      const cli = await openHandoffCli();
+      try {
+        const session = cli.sessionId(ref, opts);
+        const brief = await cli.service.generateBrief({
+          session,
+          target: targetOption(opts.target),
+          format: opts.format as BriefFormat,
+          budget: opts.budget,
+          redact: opts.redact,
+        });
+        process.stdout.write(brief.text.endsWith('\n') ? brief.text : `${brief.text}\n`);
+        const redactions = Object.entries(brief.redactions).map(([k, n]) => `${n} ${k}`).join(', ');
+        process.stderr.write(
+          `baton: ${brief.tokens} tokens (budget ${brief.budget})${redactions ? `; redacted ${redactions}` : ''}${brief.openCommand ? `; open with: ${brief.openCommand}` : ''}\n`,
+        );
+        if (opts.copy) {
+          copyToClipboard(brief.text);
+          process.stderr.write('baton: copied to the clipboard\n');
+        }
+      } finally {
+        await cli.close();
+      }
+    });
+}

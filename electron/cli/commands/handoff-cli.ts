@@ -1,0 +1,83 @@
+/**
+ * Shared by `baton brief`, `checkpoint` and `restore`: the index brought current (as every CLI
+ * command gets it), baton.db, settings, and the handoff service over them; plus session lookup by
+ * reference or `--last [--cwd DIR]`.
+ */
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ApiError } from '../../../shared/contract.js';
+import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/settings.js';
+import { openIndexForCli } from '../../core/index/cli-index.js';
+import { SettingsStore } from '../../core/settings/settings-store.js';
+import { openUserData } from '../../core/userdata/user-data.js';
+import { createHandoffService, type HandoffService } from '../../core/briefs/handoff-service.js';
+
+export interface HandoffCli {
+  service: HandoffService;
+  /** A session id from a reference (id, prefix, title words) or the newest session (in `cwd`). */
+  sessionId(ref: string | undefined, opts: { last?: boolean; cwd?: string }): string;
+  close(): Promise<void>;
+}
+
+export async function openHandoffCli(): Promise<HandoffCli> {
+  const cli = await openIndexForCli();
+  const userData = openUserData(cli.dataDir);
+  const settings = new SettingsStore(cli.dataDir);
+  const index = cli.index;
+  const service = createHandoffService({ reader: index, userData, settings: () => settings.get() });
+  return {
+    service,
+    sessionId(ref, { last, cwd }) {
+      if (last) {
+        const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
+        const page = index.listSessions({ project: dir ?? undefined, limit: 1000 });
+        const hit = page.sessions.find((s) => !dir || (s.cwd !== null && s.cwd.replace(/[\\/]+$/, '') === dir));
+        if (!hit) throw new ApiError('not_found', dir ? `No session ran in ${dir}.` : 'No sessions indexed yet.');
+        return hit.id;
+      }
+      if (!ref) throw new ApiError('bad_request', 'Name a session (id, id prefix or title words) or use --last.');
+      const result = index.resolveSessionRef(ref);
+      if (result.status === 'found') return result.sessionId;
+      if (result.status === 'ambiguous') {
+        const list = result.candidates.map((c) => `  ${c.id}  ${c.title ?? c.firstPrompt ?? ''}`.trimEnd()).join('\n');
+        throw new ApiError('ambiguous', `"${ref}" matches several sessions; use a longer id or more words:\n${list}`);
+      }
+      throw new ApiError('not_found', `No session matches "${ref}" (see \`baton list\`).`);
+    },
+    async close() {
+      userData.close();
+      await cli.close();
+    },
+  };
+}
+
+export function targetOption(value: string | undefined): BriefTarget | undefined {
+  if (value === undefined) return undefined;
+  if (!(BRIEF_TARGETS as readonly string[]).includes(value)) throw new Error(`unknown target "${value}" (expected ${BRIEF_TARGETS.join(', ')})`);
+  return value as BriefTarget;
+}
+
+export function budgetOption(value: string): number {
+  const n = Number.parseInt(value, 10);
+  if (!Number.isFinite(n) || n < 500 || n > 200_000) throw new Error(`--budget must be a number of tokens between 500 and 200000 (got "${value}")`);
+  return n;
+}
+
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Copies text with the platform's clipboard tool; says which tool is missing when none works. */
+export function copyToClipboard(text: string): void {
+  const tools: [string, string[]][] =
+    process.platform === 'darwin'
+      ? [['pbcopy', []]]
+      : process.platform === 'win32'
+        ? [['clip', []]]
+        : [['wl-copy', []], ['xclip', ['-selection', 'clipboard']], ['xsel', ['--clipboard', '--input']]];
+  for (const [cmd, args] of tools) {
+    const r = spawnSync(cmd, args, { input: text, stdio: ['pipe', 'ignore', 'ignore'] });
+    if (!r.error && r.status === 0) return;
+  }
+  throw new Error(`could not copy: none of ${tools.map(([c]) => c).join(', ')} is available`);
+}
