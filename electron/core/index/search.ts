@@ -8,7 +8,7 @@ import type { SearchHit } from '../../../shared/api-types.js';
 import type { IndexDb } from './index-db.js';
 import { SEQ_SPAN } from './index-schema.js';
 import { globFragment, isShortWord, likeFragment, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
-import { excludedCwdSql } from './cwd-exclusion.js';
+import { visibilitySql, type SessionVisibility } from './session-visibility.js';
 
 export interface SearchOptions {
   agent?: AgentId;
@@ -17,8 +17,8 @@ export interface SearchOptions {
   perSession?: number;
   /** Only hits from this session (search within one session). */
   sessionId?: string;
-  /** Hide sessions whose cwd matches one of these globs (the "excluded projects" setting). */
-  excludeCwdGlobs?: readonly string[];
+  /** Which sessions the user sees now (configured roots, excluded projects). */
+  visibility?: SessionVisibility;
 }
 
 const CANDIDATE_CAP = 2000;
@@ -135,7 +135,7 @@ export class MessageSearch {
     if (!parsed.terms.some((t) => !t.negated)) return [];
     const match = toFtsMatch(parsed);
     const params: Record<string, unknown> = { cap: CANDIDATE_CAP };
-    let filters = filterSql(parsed.filters, params) + excludedCwdSql(opts.excludeCwdGlobs, params);
+    let filters = filterSql(parsed.filters, params) + visibilitySql(opts.visibility, params);
     if (opts.sessionId) {
       filters += ' AND s.id = @sessionId';
       params.sessionId = opts.sessionId;

@@ -11,7 +11,7 @@ import { indexFilePath, openIndexForReading, type IndexDb } from './index-db.js'
 import { SEQ_SPAN } from './index-schema.js';
 import { MessageSearch, type SearchOptions } from './search.js';
 import { SessionRefResolver, type SessionRefResult } from './session-ref.js';
-import { excludedCwdSql } from './cwd-exclusion.js';
+import { visibilitySql, type SessionVisibility } from './session-visibility.js';
 import { MESSAGE_COLUMNS, SESSION_COLUMNS, rowToMessage, rowToSession, type MessageRow, type SessionRow } from './session-rows.js';
 
 export interface SessionListQuery {
@@ -21,8 +21,8 @@ export interface SessionListQuery {
   branch?: string;
   limit?: number;
   offset?: number;
-  /** Hide sessions whose cwd matches one of these globs (the "excluded projects" setting). */
-  excludeCwdGlobs?: readonly string[];
+  /** Which sessions the user sees now (configured roots, excluded projects). */
+  visibility?: SessionVisibility;
 }
 
 export interface SessionList {
@@ -88,7 +88,7 @@ export class SessionIndex implements TranscriptReader {
       where.push('s.git_branch = @branch');
       params.branch = q.branch;
     }
-    const exclusions = excludedCwdSql(q.excludeCwdGlobs, params);
+    const exclusions = visibilitySql(q.visibility, params);
     const clause = where.length || exclusions ? `WHERE 1${where.map((w) => ` AND ${w}`).join('')}${exclusions}` : '';
     let stmts = this.listCache.get(clause);
     if (!stmts) {

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IndexProgress } from '../../../shared/api-types.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
+import { corpusSpec, ensureCorpus } from '../../../bench/corpus.js';
+import { allAgentsConfig, environmentOf, fixtureAdapters } from './test-support.js';
+import { IndexService } from './index-service.js';
+import { LiveIndex } from './live-index.js';
+import { SessionIndex } from './session-index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('IndexService with ingest in a worker thread', () => {
+  let home: FixtureHome;
+  beforeEach(() => (home = makeFixtureHome()));
+  afterEach(() => home.cleanup());
+
+  it('cold-indexes in the worker, reports progress, streams changes, stops cleanly', async () => {
+    const service = new IndexService({
+      dataDir: home.env.BATON_HOME!,
+      ingest: { kind: 'worker', adapterArgs: [allAgentsConfig(), environmentOf(home.env)] },
+      debounceMs: 20,
+    });
+    const phases: IndexProgress['phase'][] = [];
+    service.on('progress', (p) => phases.push(p.phase));
+    const changed = new Set<string>();
+    service.on('sessions-changed', (ids) => ids.forEach((id) => changed.add(id)));
+    await service.start();
+    await service.whenCurrent();
+    expect(phases).toContain('indexing');
+    await until(() => service.progress().phase === 'watching');
+    expect(service.progress().bytesDone).toBe(service.progress().bytesTotal);
+    expect(service.index.listSessions({ limit: 1000 }).total).toBe(expectedSessions().length);
+    const status = await service.sourceStatus();
+    expect(status.map((s) => s.agent).sort()).toEqual(['claude', 'codex', 'hermes', 'opencode']);
+
+    const e = expectedSessions().find((x) => x.agent === 'claude')!;
+    const file = service.index.getSession(`claude:${e.id}`)!.sourcePath;
+    changed.clear();
+    fs.rmSync(file);
+    await until(() => changed.has(`claude:${e.id}`));
+    expect(service.index.getSession(`claude:${e.id}`)!.sourceGone).toBe(true);
+    await service.stop();
+  });
+});
+
+async function until(probe: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Every message of every session, as comparable lines. */
+function snapshot(dataDir: string): string[] {
+  const index = new SessionIndex(dataDir);
+  const rows = index.db
+    .prepare('SELECT s.id, m.id % 16777216 AS seq, m.role, m.kind, m.text FROM messages m JOIN sessions s ON s.rowid = m.id / 16777216 ORDER BY s.id, seq')
+    .all() as { id: string; seq: number; role: string; kind: string; text: string }[];
+  index.close();
+  return rows.map((r) => `${r.id}#${r.seq}:${r.role}:${r.kind}:${r.text.length}:${r.text.slice(0, 40)}`);
+}
+
+describe('crash safety', () => {
+  let tmp: { dir: string; cleanup(): void };
+  beforeEach(() => (tmp = makeTempDir('baton-kill-')));
+  afterEach(() => tmp.cleanup());
+
+  it('SIGKILL mid cold-index: the next start resumes with no duplicate and no lost message', async () => {
+    const corpus = ensureCorpus(corpusSpec(0.004), { root: path.join(tmp.dir, 'corpus') });
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: corpus.home };
+    for (const k of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME']) delete env[k];
+    const dataDir = path.join(tmp.dir, 'killed');
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const child = spawn(process.execPath, ['--import', tsx, path.join(here, 'ingest-child.ts'), dataDir], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let batches = 0;
+    let finished = false;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) {
+          if (line === 'batch') batches++;
+          if (line === 'done') finished = true;
+        }
+        if (batches >= 3 || finished) resolve();
+      });
+      child.on('exit', () => resolve());
+    });
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(finished).toBe(false);
+
+    const partial = snapshot(dataDir).length;
+    expect(partial).toBeGreaterThan(0);
+    const resumed = new LiveIndex({ dataDir, adapters: fixtureAdapters(env), watch: false });
+    await resumed.start();
+    await resumed.close();
+
+    const referenceDir = path.join(tmp.dir, 'reference');
+    const reference = new LiveIndex({ dataDir: referenceDir, adapters: fixtureAdapters(env), watch: false });
+    await reference.start();
+    await reference.close();
+
+    const after = snapshot(dataDir);
+    const expected = snapshot(referenceDir);
+    expect(after.length).toBeGreaterThan(partial);
+    expect(after).toEqual(expected);
+  }, 120_000);
+});
