@@ -1,0 +1,187 @@
+/**
+ * Electron main process: the tray app. Thin glue around the same core as `baton serve`: one
+ * instance, the core and its local server (MCP), the contract over IPC, the popover window, the
+ * tray menu, the global hotkey and launch at login. Logic lives in the pure modules it imports.
+ */
+import { app, globalShortcut, ipcMain, type BrowserWindow } from 'electron';
+import fs from 'node:fs';
+import path from 'node:path';
+import { IPC_EVENT_CHANNEL, parseApiInput } from '../shared/contract.js';
+import type { ApiEvent } from '../shared/api-types.js';
+import type { Settings } from '../shared/settings.js';
+import { createBatonCore, type BatonCore } from './core/service.js';
+import { batonDataDir, currentEnvironment } from './core/paths.js';
+import { rendererDistDir, startLocalServer, type LocalServer } from './core/server/local-server.js';
+import { APP_ORIGIN, APP_URL, registerAppScheme, serveApp } from './app-protocol.js';
+import { preloadPath } from './app-paths.js';
+import { bindApiIpc, isSameOrigin } from './ipc.js';
+import { createPopoverWindow, showPopover, togglePopover } from './window.js';
+import { TrayController } from './tray.js';
+import type { TrayAction, TrayMenuModel } from './tray-menu.js';
+import { GlobalHotkey } from './global-hotkey.js';
+import { applyLoginItem } from './login-item.js';
+import { copyLatestBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
+import { notify } from './notifications.js';
+
+registerAppScheme();
+
+function fileLogger(): (line: string) => void {
+  const dataDir = batonDataDir(currentEnvironment());
+  const file = path.join(dataDir, 'baton.log');
+  return (line: string) => {
+    const stamped = `${new Date().toISOString()} ${line}\n`;
+    process.stderr.write(stamped);
+    try {
+      fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      fs.appendFileSync(file, stamped);
+    } catch {
+      // Logging must never take the app down.
+    }
+  };
+}
+
+class BatonApp {
+  private core!: BatonCore;
+  private server: LocalServer | null = null;
+  private window!: BrowserWindow;
+  private tray!: TrayController;
+  private hotkey!: GlobalHotkey;
+  private disposers: (() => void)[] = [];
+
+  async start(): Promise<void> {
+    if (process.platform === 'darwin') app.dock?.hide();
+    this.core = await createBatonCore({ log: fileLogger() });
+    const { core } = this;
+
+    await this.startServer();
+    serveApp(rendererDistDir());
+    this.disposers.push(bindApiIpc(ipcMain, core.api, { isTrustedSender: (url) => isSameOrigin(url, APP_ORIGIN), log: core.log }));
+
+    this.window = createPopoverWindow(preloadPath());
+    void this.window.loadURL(APP_URL);
+    this.disposers.push(core.events.subscribe((event) => this.sendToWindow(event)));
+
+    this.hotkey = new GlobalHotkey(globalShortcut, process.platform, () => void copyLatestBrief(core));
+    this.tray = new TrayController({
+      loadModel: () => this.trayModel(),
+      onAction: (action) => void this.onTrayAction(action),
+      onLeftClick: () => togglePopover(this.window, this.tray.tray),
+      log: core.log,
+    });
+
+    this.applySettings(core.settings.get(), null);
+    this.disposers.push(core.settings.onChange((next, previous) => this.applySettings(next, previous)));
+    this.disposers.push(
+      core.events.subscribe((event) => {
+        if (event.type === 'sessions-changed' || event.type === 'index-progress') this.tray.refresh();
+      }),
+    );
+    await this.tray.rebuild();
+    await core.start();
+    this.tray.refresh();
+  }
+
+  /** The MCP endpoint; a busy port is reported (notification, notice, settings) and the app keeps running. */
+  private async startServer(): Promise<void> {
+    try {
+      this.server = await startLocalServer(this.core);
+      this.core.desktop.update({ server: { url: this.server.url, error: null } });
+    } catch (err) {
+      const message = `MCP endpoint not started: ${(err as Error).message}`;
+      this.core.log(message);
+      this.core.desktop.update({ server: { url: null, error: message } });
+      this.core.events.emit({ type: 'notice', level: 'error', message });
+      notify('Baton: MCP endpoint not started', (err as Error).message);
+    }
+  }
+
+  private applySettings(next: Settings, previous: Settings | null): void {
+    const { core } = this;
+    if (!previous || previous.hotkey !== next.hotkey) {
+      const status = this.hotkey.apply(next.hotkey);
+      core.desktop.update({ hotkey: status });
+      if (status.error) {
+        core.log(status.error);
+        core.events.emit({ type: 'notice', level: 'warning', message: status.error });
+        notify('Baton: hotkey not available', status.error);
+      }
+      this.tray.refresh();
+    }
+    if (!previous || previous.launchAtLogin !== next.launchAtLogin) {
+      const status = applyLoginItem(next.launchAtLogin);
+      core.desktop.update({ launchAtLogin: status });
+      if (status.error) core.events.emit({ type: 'notice', level: 'warning', message: status.error });
+    }
+  }
+
+  private async trayModel(): Promise<TrayMenuModel> {
+    const page = await this.core.api.listSessions(parseApiInput('listSessions', { limit: 10 }));
+    return {
+      sessions: page.sessions.map((s) => ({ id: s.id, agent: s.agent, title: s.title, cwd: s.cwd, updatedAt: s.updatedAt })),
+      now: Date.now(),
+      hotkey: this.hotkey.current(),
+    };
+  }
+
+  private async onTrayAction(action: TrayAction): Promise<void> {
+    switch (action.type) {
+      case 'copy-session':
+        return copySessionBrief(this.core, action.sessionId);
+      case 'copy-latest':
+        return copyLatestBrief(this.core);
+      case 'open':
+        return showPopover(this.window, this.tray.tray);
+      case 'checkpoint': {
+        const sessionId = (await latestSessionId(this.core).catch(() => null)) ?? undefined;
+        showPopover(this.window, this.tray.tray);
+        return this.sendToWindow({ type: 'navigate', view: 'checkpoint', ...(sessionId ? { sessionId } : {}) });
+      }
+      case 'settings':
+        showPopover(this.window, this.tray.tray);
+        return this.sendToWindow({ type: 'navigate', view: 'settings' });
+      case 'quit':
+        return app.quit();
+    }
+  }
+
+  private sendToWindow(event: ApiEvent): void {
+    if (!this.window.isDestroyed()) this.window.webContents.send(IPC_EVENT_CHANNEL, event);
+  }
+
+  focus(): void {
+    if (this.window && !this.window.isDestroyed()) showPopover(this.window, this.tray?.tray ?? null);
+  }
+
+  async stop(): Promise<void> {
+    for (const dispose of this.disposers.reverse()) dispose();
+    this.hotkey?.dispose();
+    this.tray?.destroy();
+    await this.server?.close();
+    await this.core?.close();
+  }
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Baton is running; it gets a 'second-instance' event and shows its popover.
+  app.quit();
+} else {
+  const baton = new BatonApp();
+  let stopping = false;
+  app.on('second-instance', () => baton.focus());
+  // A tray app keeps running with no window open.
+  app.on('window-all-closed', () => undefined);
+  app.on('before-quit', (event) => {
+    if (stopping) return;
+    stopping = true;
+    event.preventDefault();
+    void baton.stop().finally(() => app.exit(0));
+  });
+  app
+    .whenReady()
+    .then(() => baton.start())
+    .catch((err: unknown) => {
+      process.stderr.write(`Baton failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      notify('Baton failed to start', err instanceof Error ? err.message : String(err));
+      app.exit(1);
+    });
+}
