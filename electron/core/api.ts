@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './service.js';
-import type { Session } from '../../shared/model.js';
+import { AGENTS, type AgentId, type Session } from '../../shared/model.js';
+import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
@@ -15,6 +16,15 @@ function notYet(method: string): () => Promise<never> {
 }
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
+  /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
+  const visibility = (): SessionVisibility => {
+    const settings = core.settings.get();
+    const roots: Partial<Record<AgentId, string[]>> = {};
+    for (const agent of AGENTS) if (settings.agents[agent].enabled) roots[agent] = core.storeRoots(agent);
+    const home = core.environment.home;
+    const excludeCwdGlobs = settings.excludedProjects.map((g) => (g === '~' || g.startsWith('~/') ? home + g.slice(1) : g));
+    return { roots, excludeCwdGlobs };
+  };
   /** A session as lists show it: plus its latest checkpoint and that checkpoint's staleness. */
   const summarize = (session: Session): SessionSummary => {
     const latest = core.userData.latestCheckpoint(session.id);
@@ -59,7 +69,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       return { path, exists, readable, sessions: 0, error };
     },
     listSessions: async (filters) => {
-      const page = core.sources.reader.listSessions({ ...filters, excludeCwdGlobs: core.settings.get().excludedProjects });
+      const page = core.sources.reader.listSessions({ ...filters, visibility: visibility() });
       return { total: page.total, sessions: page.sessions.map(summarize) };
     },
     getSession: async ({ session }) => {
@@ -79,7 +89,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
         agent,
         limit,
         sessionId: session ? core.resolveSession(session) : undefined,
-        excludeCwdGlobs: core.settings.get().excludedProjects,
+        visibility: visibility(),
       }),
     generateBrief: async (request) => core.handoff.generateBrief({ ...request, session: core.resolveSession(request.session) }),
     createCheckpoint: async (request) => core.handoff.createCheckpoint(request, core.resolveSession(request.session)),

@@ -73,7 +73,12 @@ export class LiveSources implements TranscriptReader {
   }
 
   async sourceStatus(settings: Settings): Promise<SourceStatus[]> {
-    const statuses = (await this.service?.sourceStatus()) ?? [];
+    const read = (await this.service?.sourceStatus()) ?? [];
+    // Adapters count what this process read; the index knows every session ever seen.
+    const statuses = read.map((status) => ({
+      ...status,
+      sessions: this.service ? this.service.index.listSessions({ agent: status.agent, limit: 1 }).total : status.sessions,
+    }));
     // Disabled agents have no adapter; say so instead of leaving them out.
     const disabled = (Object.keys(settings.agents) as AgentId[]).filter((a) => !settings.agents[a].enabled);
     return [

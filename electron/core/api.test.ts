@@ -1,0 +1,112 @@
+// The contract's implementation end to end: real fixture stores → real adapters → real index.db
+// → the API handlers the UI, IPC, HTTP and MCP all go through.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/contract.js';
+import { createBatonCore, type BatonCore } from './service.js';
+import { expectedSessions, makeFixtureHome, type FixtureHome } from './testing/fixture-home.js';
+
+describe('API over the fixture stores', () => {
+  let fixture: FixtureHome;
+  let core: BatonCore;
+
+  beforeAll(async () => {
+    fixture = makeFixtureHome();
+    core = await createBatonCore({
+      environment: { env: fixture.env, platform: process.platform, home: fixture.home },
+      dataDir: String(fixture.env.BATON_HOME),
+      ingest: 'inline',
+      watch: false,
+      log: () => {},
+    });
+    await core.start();
+    await core.whenCurrent();
+  });
+  afterAll(async () => {
+    await core.close();
+    fixture.cleanup();
+  });
+
+  it('lists every fixture session with what the ground truth says', async () => {
+    const expected = expectedSessions();
+    const page = await core.api.listSessions({ limit: 1000, offset: 0 });
+    expect(page.total).toBe(expected.length);
+    for (const want of expected) {
+      const got = page.sessions.find((s) => s.id === `${want.agent}:${want.id}`);
+      expect(got, want.id).toBeDefined();
+      expect(got).toMatchObject({ cwd: want.cwd, gitBranch: want.gitBranch, firstPrompt: want.firstPrompt, userTurns: want.userTurns });
+      expect([...(got?.toolNames ?? [])].sort()).toEqual([...want.toolNames].sort());
+    }
+    const times = page.sessions.map((s) => s.updatedAt ?? '');
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('resolves references by id prefix and title words, and says when one is ambiguous', async () => {
+    const byPrefix = await core.api.getSession({ session: 'claude:dbfcac52' });
+    expect(byPrefix.nativeId).toBe('dbfcac52-ebc4-4aa1-abb1-42da8bf3bc26');
+    const ambiguous = await core.api.getSession({ session: 'todo' }).catch((err: unknown) => err);
+    expect(ambiguous).toBeInstanceOf(ApiError);
+    expect((ambiguous as ApiError).code).toBe('ambiguous');
+    const missing = await core.api.getSession({ session: 'no such session anywhere' }).catch((err: unknown) => err);
+    expect((missing as ApiError).code).toBe('not_found');
+  });
+
+  it('pages messages in order', async () => {
+    const page = await core.api.getMessages({ session: 'claude:dbfcac52', offset: 0, limit: 5 });
+    expect(page.total).toBeGreaterThan(5);
+    expect(page.messages.map((m) => m.seq)).toEqual([...page.messages.map((m) => m.seq)].sort((a, b) => a - b));
+    expect(page.messages[0]?.role).toBe('user');
+  });
+
+  it('searches across and within sessions, and never fails on hostile input', async () => {
+    const hits = await core.api.search({ query: 'shopping', limit: 50 });
+    expect(new Set(hits.map((h) => h.agent)).size).toBeGreaterThan(1);
+    expect(hits.every((h) => h.snippet.includes('[['))).toBe(true);
+    const within = await core.api.search({ query: 'todo', session: 'codex:01a20157-a468', limit: 50 });
+    expect(within.length).toBeGreaterThan(0);
+    expect(new Set(within.map((h) => h.sessionId))).toEqual(new Set(['codex:01a20157-a468-7552-b116-47da599ade11']));
+    for (const hostile of ['"unbalanced', 'NEAR(', '*', '-', 'a:b:c', '"', '(((', 'agent:', ')']) {
+      await expect(core.api.search({ query: hostile, limit: 10 })).resolves.toBeInstanceOf(Array);
+    }
+  });
+
+  it('builds a brief whose goal is the first prompt', async () => {
+    const brief = await core.api.generateBrief({ session: 'claude:b42c0a6e', format: 'md', redact: true, target: 'codex' });
+    expect(brief.text).toContain('## Original goal');
+    expect(brief.text).toContain('Please run `git status` and then read `README.md`.');
+    expect(brief.tokens).toBeGreaterThan(0);
+    expect(brief.openCommand).toMatch(/codex/);
+  });
+
+  it('hides excluded projects, and a store pointed elsewhere, without losing them', async () => {
+    // The fixtures were recorded under /home/ana, whatever HOME is now.
+    await core.api.updateSettings({ excludedProjects: ['/home/*/scratch'] });
+    const visible = await core.api.listSessions({ limit: 1000, offset: 0 });
+    expect(visible.sessions.some((s) => s.cwd === '/home/ana/scratch')).toBe(false);
+    expect((await core.api.search({ query: 'shopping', limit: 50 })).length).toBe(0);
+    await core.api.updateSettings({ excludedProjects: [] });
+
+    const empty = path.join(fixture.home, 'empty-claude');
+    fs.mkdirSync(empty);
+    await core.api.updateSettings({ agents: { claude: { path: empty } } });
+    await core.whenCurrent();
+    expect((await core.api.listSessions({ agent: 'claude', limit: 100, offset: 0 })).total).toBe(0);
+    await core.api.updateSettings({ agents: { claude: { path: null } } });
+    await core.whenCurrent();
+    expect((await core.api.listSessions({ agent: 'claude', limit: 100, offset: 0 })).total).toBe(5);
+
+    await core.api.updateSettings({ agents: { hermes: { enabled: false } } });
+    await core.whenCurrent();
+    expect((await core.api.listSessions({ agent: 'hermes', limit: 100, offset: 0 })).total).toBe(0);
+    const status = await core.api.sourceStatus({});
+    expect(status.find((s) => s.agent === 'hermes')?.state).toBe('disabled');
+    await core.api.updateSettings({ agents: { hermes: { enabled: true } } });
+  });
+
+  it('reports health with the index status and no private data', () => {
+    const health = core.health();
+    expect(health.index.sessions).toBe(expectedSessions().length);
+    expect(JSON.stringify(health)).not.toContain(fixture.home);
+  });
+});
