@@ -4,28 +4,15 @@
  * IPC sender check has a precise origin to compare against.
  */
 import { net, protocol } from 'electron';
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_SECURITY_POLICY, resolveStaticPath } from './core/server/static-files.js';
+import { CONTENT_SECURITY_POLICY } from './core/server/static-files.js';
+import { APP_SCHEME, appFileFor } from './app-assets.js';
 
-export const APP_SCHEME = 'baton-app';
-export const APP_ORIGIN = `${APP_SCHEME}://ui`;
-export const APP_URL = `${APP_ORIGIN}/index.html`;
+export { APP_ORIGIN, APP_SCHEME, APP_URL } from './app-assets.js';
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
-}
-
-/** Which file answers `url`: an existing asset, index.html for client-side routes, or null (404). */
-export function appFileFor(rendererDir: string, url: string): string | null {
-  const parsed = new URL(url);
-  if (parsed.host !== 'ui') return null;
-  const file = resolveStaticPath(rendererDir, parsed.pathname);
-  if (!file) return null;
-  if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
-  return path.extname(file) ? null : path.join(rendererDir, 'index.html');
 }
 
 export function serveApp(rendererDir: string | null): void {

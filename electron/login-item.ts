@@ -6,18 +6,9 @@ import { app } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DesktopStatus } from '../shared/api-types.js';
+import { autostartEntry, autostartFile } from './autostart-entry.js';
 
 export type LoginItemStatus = NonNullable<DesktopStatus['launchAtLogin']>;
-
-/** The autostart entry; `exec` is the command that starts Baton (quoted per the Desktop Entry spec). */
-export function autostartEntry(exec: string[]): string {
-  const quoted = exec.map((arg) => (/[\s"'\\$`]/.test(arg) ? `"${arg.replace(/(["`$\\])/g, '\\$1')}"` : arg)).join(' ');
-  return ['[Desktop Entry]', 'Type=Application', 'Name=Baton', 'Comment=Switch AI coding agents mid-task', `Exec=${quoted}`, 'X-GNOME-Autostart-enabled=true', 'NoDisplay=false', ''].join('\n');
-}
-
-export function autostartFile(env: NodeJS.ProcessEnv, home: string): string {
-  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'autostart', 'baton.desktop');
-}
 
 export function applyLoginItem(enabled: boolean): LoginItemStatus {
   try {
