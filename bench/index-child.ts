@@ -1,0 +1,47 @@
+/**
+ * Child-process side of index.bench.ts, so peak RSS (process.resourceUsage().maxRSS) measures one
+ * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index).
+ * Prints one JSON line.
+ */
+import { AGENTS, type AgentId } from '../shared/model.js';
+import { currentEnvironment } from '../electron/core/paths.js';
+import { createAdapters } from '../electron/core/sources/registry.js';
+import { LiveIndex } from '../electron/core/index/live-index.js';
+
+const [mode, arg, bigFile] = process.argv.slice(2);
+const config = (only?: AgentId) => ({
+  agents: Object.fromEntries(AGENTS.map((a) => [a, { enabled: !only || a === only, path: null }])) as Record<AgentId, { enabled: boolean; path: null }>,
+});
+
+if (mode === 'read') {
+  const agent = (arg === 'big' ? 'claude' : arg) as AgentId;
+  const [adapter] = createAdapters(config(agent), currentEnvironment());
+  let units = await adapter!.listUnits();
+  if (arg === 'big') units = units.filter((u) => u.path === bigFile);
+  else if (bigFile) units = units.filter((u) => u.path !== bigFile);
+  const started = process.hrtime.bigint();
+  let bytes = 0;
+  let messages = 0;
+  let sessions = 0;
+  for (const unit of units) {
+    for await (const batch of adapter!.read(unit, { cursor: null, diagnostic: () => {} })) {
+      bytes += batch.bytesRead;
+      messages += batch.messages.length;
+      sessions += batch.sessions.length;
+    }
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  process.stdout.write(`${JSON.stringify({ units: units.length, bytes, messages, sessions, seconds, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`);
+} else if (mode === 'cold') {
+  const live = new LiveIndex({ dataDir: arg!, adapters: createAdapters(config(), currentEnvironment()), watch: false, rebuild: true });
+  const started = process.hrtime.bigint();
+  await live.start();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const c = live.sync.counters;
+  const p = live.sync.progress();
+  live.db.pragma('wal_checkpoint(TRUNCATE)');
+  await live.close();
+  process.stdout.write(`${JSON.stringify({ seconds, storeBytes: p.bytesTotal, bytesRead: c.bytesRead, messages: c.messagesWritten, units: c.unitsRead, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`);
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
