@@ -47,14 +47,22 @@ export function defaultSettings(): Settings {
   return SettingsSchema.parse({});
 }
 
+/**
+ * zod 4 applies a field's default even inside `.partial()`, which would turn `{ theme: 'dark' }`
+ * into a patch resetting every other setting. A patch's absent keys must stay absent, so its
+ * fields are the settings' fields with their defaults unwrapped.
+ */
+function withoutDefaults<S extends z.ZodRawShape>(shape: S) {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)).optional()]),
+  ) as unknown as { [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer T> ? T : S[K]> };
+}
+
 /** A partial update as the settings UI sends it; agents are merged per agent. */
-export const SettingsPatchSchema = SettingsSchema.omit({ agents: true })
-  .partial()
-  .extend({
-    agents: z
-      .partialRecord(z.enum(AGENTS), AgentSourceSettingsSchema.partial())
-      .optional(),
-  });
+export const SettingsPatchSchema = z.object({
+  ...withoutDefaults(SettingsSchema.omit({ agents: true }).shape),
+  agents: z.partialRecord(z.enum(AGENTS), z.object(withoutDefaults(AgentSourceSettingsSchema.shape))).optional(),
+});
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
