@@ -33,7 +33,10 @@ export interface BriefData {
   };
   decisions: BriefDecision[];
   open: { blockers: string[]; itemsAdded: string[] };
+  /** Most recently touched first, at most MAX_FILES. */
   files: FileTouch[];
+  /** Files touched in all (may exceed `files.length`). */
+  filesTotal: number;
   /** Files the agent declared at the checkpoint that no tool call shows (relative paths). */
   declaredFiles: string[];
   verification: VerificationRun[];
@@ -54,6 +57,7 @@ export interface CollectInput {
 }
 
 const RECENT_RESULTS = 400;
+const MAX_FILES = 200;
 
 export function collectBriefData({ reader, session, checkpoints, pins, drift, now }: CollectInput): BriefData {
   const id = session.id;
@@ -88,8 +92,9 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     decisions.push({ text: pin.text.trim(), source: 'pin', seq: pin.seq });
   }
 
-  const files = collectFilesTouched(toolCalls, session.cwd);
-  const known = new Set(files.map((f) => f.path));
+  const allFiles = collectFilesTouched(toolCalls, session.cwd);
+  const files = allFiles.slice(0, MAX_FILES);
+  const known = new Set(allFiles.map((f) => f.path));
   const declaredFiles = (checkpoint?.filesChanged ?? [])
     .map((f) => displayPath(f, session.cwd))
     .filter((f) => !known.has(f.replace(/\s+\(.*\)$/, '')));
@@ -104,6 +109,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     decisions,
     open: { blockers: checkpoint?.blockers ?? [], itemsAdded: checkpoint?.itemsAdded ?? [] },
     files,
+    filesTotal: allFiles.length,
     declaredFiles,
     verification: collectVerification(toolCalls, recentResults),
     git: { atCheckpoint: checkpoint?.git ?? null, drift },

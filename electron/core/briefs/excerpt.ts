@@ -14,7 +14,7 @@ export const EXCERPT_TAIL = 20;
 export const MESSAGE_CLIP_CHARS = 1200;
 
 export interface ExcerptMessage {
-  /** Position among the session's substantive messages (0-based). */
+  /** Position among the session's text messages (0-based). */
   pos: number;
   seq: number;
   role: MessageRole;
@@ -23,23 +23,32 @@ export interface ExcerptMessage {
 }
 
 export interface Excerpt {
-  /** Substantive messages in the session. */
+  /** Substantive messages (user/assistant text) in the session. */
   total: number;
+  /** All text messages (positions `pos` count these; system texts are never shown). */
+  texts: number;
   sampled: boolean;
   messages: ExcerptMessage[];
 }
 
 const SUBSTANTIVE = { kinds: ['text' as const], roles: ['user' as const, 'assistant' as const] };
+/**
+ * Windows are paged over all text messages (one kind, so the index walks the session's id range in
+ * order) and system texts are dropped afterwards: filtering by role in SQL makes SQLite sort every
+ * matching row before it can apply the offset, which costs tens of ms on a 20k-message session.
+ */
+const TEXT_ONLY = { kinds: ['text' as const] };
 
 export function readExcerpt(reader: TranscriptReader, sessionId: string): Excerpt {
   const total = reader.countMessages(sessionId, SUBSTANTIVE);
+  const texts = total === 0 ? 0 : reader.countMessages(sessionId, TEXT_ONLY);
   const windows: [number, number][] =
     total <= EXCERPT_FULL_LIMIT
-      ? [[0, total]]
+      ? [[0, texts]]
       : [
           [0, EXCERPT_HEAD],
-          [Math.max(EXCERPT_HEAD, Math.floor(total / 2) - EXCERPT_MIDDLE / 2), EXCERPT_MIDDLE],
-          [total - EXCERPT_TAIL, EXCERPT_TAIL],
+          [Math.max(EXCERPT_HEAD, Math.floor(texts / 2) - EXCERPT_MIDDLE / 2), EXCERPT_MIDDLE],
+          [texts - EXCERPT_TAIL, EXCERPT_TAIL],
         ];
   const messages: ExcerptMessage[] = [];
   let lastPos = -1;
@@ -47,14 +56,15 @@ export function readExcerpt(reader: TranscriptReader, sessionId: string): Excerp
     const start = Math.max(offset, lastPos + 1);
     const count = offset + limit - start;
     if (count <= 0) continue;
-    const page = reader.getMessages(sessionId, { ...SUBSTANTIVE, offset: start, limit: count, order: 'asc' });
+    const page = reader.getMessages(sessionId, { ...TEXT_ONLY, offset: start, limit: count, order: 'asc' });
     page.forEach((m, i) => {
+      if (m.role !== 'user' && m.role !== 'assistant') return;
       if (!m.text.trim()) return;
       messages.push({ pos: start + i, seq: m.seq, role: m.role, text: m.text, timestamp: m.timestamp });
     });
     lastPos = start + count - 1;
   }
-  return { total, sampled: total > EXCERPT_FULL_LIMIT, messages };
+  return { total, texts, sampled: total > EXCERPT_FULL_LIMIT, messages };
 }
 
 /** Clips a long message, marking how much was left out (never splits a surrogate pair). */

@@ -103,10 +103,14 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     const raw = await gather(session, at, drift);
     const { data, counts } = await maybeRedact(raw, opts.redact);
     let text: string;
+    let tokens: number | null = null;
     switch (opts.format) {
-      case 'md':
-        text = renderMarkdown(data, { target: opts.target, budget: opts.budget }).text;
+      case 'md': {
+        const rendered = renderMarkdown(data, { target: opts.target, budget: opts.budget });
+        text = rendered.text;
+        tokens = rendered.tokens;
         break;
+      }
       case 'delimit':
         text = JSON.stringify(toDelimitRecord(data, at), null, 2) + '\n';
         break;
@@ -122,7 +126,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       target: opts.target,
       format: opts.format,
       text,
-      tokens: countTokens(text),
+      tokens: tokens ?? countTokens(text),
       budget: opts.budget,
       redactions: countsInOutput(counts, text),
       redacted: opts.redact,

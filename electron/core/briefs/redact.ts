@@ -73,11 +73,16 @@ async function secretlintFindings(text: string): Promise<Finding[]> {
   });
 }
 
+// Compiled once with the `d` flag (match indices), so a capture group's span can be replaced.
+const COMPILED = OWN_PATTERNS.map((p) => ({ ...p, re: new RegExp(p.re.source, p.re.flags.includes('d') ? p.re.flags : p.re.flags + 'd') }));
+// Cheap pre-check: most strings (paths, tool names) contain nothing any pattern could match.
+const MAYBE_SECRET = /[A-Za-z0-9_-]{12,}|PRIVATE KEY|:\/\/[^\s@]+@|[=:]/;
+
 function ownFindings(text: string): Finding[] {
   const out: Finding[] = [];
-  for (const { kind, re, group } of OWN_PATTERNS) {
-    const withIndices = new RegExp(re.source, re.flags.includes('d') ? re.flags : re.flags + 'd');
-    for (const m of text.matchAll(withIndices)) {
+  if (!MAYBE_SECRET.test(text)) return out;
+  for (const { kind, re, group } of COMPILED) {
+    for (const m of text.matchAll(re)) {
       const span = group ? m.indices?.[group] : m.indices?.[0];
       if (!span) continue;
       if (text.startsWith('[REDACTED:', span[0])) continue;

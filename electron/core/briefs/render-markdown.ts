@@ -25,21 +25,27 @@ export interface RenderedBrief {
   excerptTrimmed: number;
 }
 
+const FILES_SHOWN = 40;
 const FILES_SHOWN_WHEN_TIGHT = 15;
 const EXCERPT_PLACEHOLDER = '\u0000EXCERPT\u0000';
 
 export function renderMarkdown(data: BriefData, options: RenderOptions): RenderedBrief {
-  let filesLimit = Number.POSITIVE_INFINITY;
+  let filesLimit = FILES_SHOWN;
   let fixed = renderFixed(data, options.target, filesLimit);
-  let fixedTokens = countTokens(fixed);
-
-  const messages = data.excerpt.messages.map((m) => ({ m, line: renderMessageLine(m) }));
-  const costs = messages.map(({ line }) => countTokens(line) + 2);
-  const order = trimOrder(data.excerpt.messages, data.excerpt.sampled);
+  const messages = data.excerpt.messages;
   const kept = new Set(messages.map((_, i) => i));
+  const compose = () => fixed.replace(EXCERPT_PLACEHOLDER, () => renderExcerpt(data, messages, kept));
+
+  // Common case: everything fits, one tokenization.
+  let text = compose();
+  let tokens = countTokens(text);
+  if (tokens <= options.budget) return { text, tokens, excerptTrimmed: 0 };
+
+  let fixedTokens = countTokens(fixed);
+  const costs = messages.map((m) => countTokens(renderMessageLine(m)) + 2);
+  const order = trimOrder(messages, data.excerpt.sampled);
   let excerptTokens = costs.reduce((a, b) => a + b, 0);
   const MARKER_COST = 20;
-
   for (const i of order) {
     if (fixedTokens + excerptTokens + MARKER_COST <= options.budget) break;
     kept.delete(i);
@@ -52,13 +58,13 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   }
 
   // Exact check: estimates above are per line; fold/omission lines can tip it over.
-  let text = fixed.replace(EXCERPT_PLACEHOLDER, () => renderExcerpt(data, messages.map((x) => x.m), kept));
-  let tokens = countTokens(text);
+  text = compose();
+  tokens = countTokens(text);
   let next = order.findIndex((i) => kept.has(i));
   while (tokens > options.budget && next >= 0 && next < order.length) {
     kept.delete(order[next]!);
     next++;
-    text = fixed.replace(EXCERPT_PLACEHOLDER, () => renderExcerpt(data, messages.map((x) => x.m), kept));
+    text = compose();
     tokens = countTokens(text);
   }
   return { text, tokens, excerptTrimmed: messages.length - kept.size };
@@ -115,7 +121,7 @@ function renderExcerpt(data: BriefData, messages: ExcerptMessage[], kept: Set<nu
   if (prev) {
     const last = prev as ExcerptMessage;
     const after = toolCallsBetween(calls, last.seq, Number.MAX_SAFE_INTEGER);
-    const gap = total - last.pos - 1;
+    const gap = data.excerpt.texts - last.pos - 1;
     if (gap > 0) lines.push(`[… ${gap} later message${gap === 1 ? '' : 's'} omitted …]`);
     else if (after.length) lines.push(foldToolCalls(after));
   }
@@ -179,7 +185,7 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   const declared = data.declaredFiles.map((f) => `- \`${f}\` — declared at the checkpoint`);
   const allFiles = [...fileLines, ...declared];
   const shownFiles = allFiles.slice(0, filesLimit);
-  const more = allFiles.length - shownFiles.length;
+  const more = allFiles.length - shownFiles.length + (data.filesTotal - data.files.length);
   out.push(
     `## Files touched\n\n${shownFiles.length ? shownFiles.join('\n') + (more > 0 ? `\n- … and ${more} more` : '') : 'No file changes recorded in tool calls.'}`,
   );

@@ -79,6 +79,9 @@ const WRITE_TOOLS: Record<string, FileAction> = {
 /** Files a tool call changed; empty for reads, shell commands without a patch, or unknown input. */
 export function fileEffects(toolName: string | null, text: string): FileEffect[] {
   const name = (toolName ?? '').toLowerCase();
+  const action = WRITE_TOOLS[name];
+  // Most calls are reads and shell commands: decide before paying for JSON.parse.
+  if (!action && !text.includes('*** Begin Patch')) return [];
   const input = parseToolInput(text);
   // A patch anywhere in the call (Codex apply_patch, OpenCode patch, a shell heredoc) is authoritative.
   const patchText = str(input, 'patchText', 'patch', 'input', 'diff') ?? (text.includes('*** Begin Patch') ? text : null);
@@ -87,7 +90,6 @@ export function fileEffects(toolName: string | null, text: string): FileEffect[]
     const joined = input.command.filter((c): c is string => typeof c === 'string').join('\n');
     if (joined.includes('*** Begin Patch')) return parseApplyPatch(joined);
   }
-  const action = WRITE_TOOLS[name];
   if (!action) return [];
   if (patchText && /^(---|\+\+\+|diff --git) /m.test(patchText)) {
     const unified = parseUnifiedDiff(patchText);

@@ -59,6 +59,8 @@ export function collectVerification(toolCalls: Message[], results: Message[], li
   const runs: VerificationRun[] = [];
   for (let i = toolCalls.length - 1; i >= 0 && runs.length < limit; i--) {
     const call = toolCalls[i]!;
+    // Pre-filter on the raw text (the command is in there, JSON-quoted) before parsing it.
+    if (!classifyCommand(call.text)) continue;
     const command = shellCommand(call.toolName, call.text);
     if (!command) continue;
     const kind = classifyCommand(command);

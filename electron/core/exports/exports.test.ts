@@ -43,10 +43,11 @@ function briefData(cwd: string): BriefData {
       { path: 'src/login.ts', action: 'written', tool: 'Write', seq: 3, times: 1 },
       { path: 'src/gone.ts', action: 'deleted', tool: 'apply_patch', seq: 2, times: 1 },
     ],
+    filesTotal: 2,
     declaredFiles: [],
     verification: [{ kind: 'test', command: 'npm test', outcome: 'passed', exitCode: 0, seq: 5, tool: 'Bash' }],
     git: { atCheckpoint: null, drift: null },
-    excerpt: { total: 0, sampled: false, messages: [] },
+    excerpt: { total: 0, texts: 0, sampled: false, messages: [] },
     toolCalls: [],
   };
 }
