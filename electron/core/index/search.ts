@@ -21,8 +21,7 @@ export interface SearchOptions {
   visibility?: SessionVisibility;
 }
 
-const CANDIDATE_CAP = 2000;
-const SNIPPET_TOKENS = 48; // trigram tokens ≈ characters
+const CANDIDATE_CAP = 400;
 const DAY_MS = 86_400_000;
 
 interface Candidate {
@@ -84,36 +83,35 @@ function recencyBoost(updatedAt: string | null, now: number): number {
   return 1 + 1 / (1 + ageDays / 14);
 }
 
-/** A snippet around the first occurrence of any term, for matches FTS did not produce. */
-export function manualSnippet(text: string, terms: string[], radius = 40): string {
-  let at = -1;
-  let len = 0;
-  for (const t of terms) {
-    const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const re = new RegExp(isShortWord(t) ? `(?<![a-z0-9])${escaped}(?![a-z0-9])` : escaped, 'i');
-    const i = text.search(re);
-    if (i >= 0 && (at < 0 || i < at)) {
-      at = i;
-      len = t.length;
-    }
-  }
+function termPattern(t: string): string {
+  const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return isShortWord(t) ? `(?<![a-z0-9])${escaped}(?![a-z0-9])` : escaped;
+}
+
+/**
+ * A snippet around the first occurrence of any term, every term in it wrapped in `[[…]]`. Done in
+ * JS on the stored text: cheaper than FTS5's snippet(), which re-tokenizes each hit into trigrams.
+ */
+export function manualSnippet(text: string, terms: string[], radius = 60): string {
   const flat = (s: string) => s.replace(/\s+/g, ' ');
-  if (at < 0) return flat(text.slice(0, radius * 2));
-  const start = Math.max(0, at - radius);
-  const end = Math.min(text.length, at + len + radius);
-  return `${start > 0 ? '…' : ''}${flat(text.slice(start, at))}[[${flat(text.slice(at, at + len))}]]${flat(text.slice(at + len, end))}${end < text.length ? '…' : ''}`;
+  const usable = terms.filter((t) => t.length > 0);
+  if (usable.length === 0) return flat(text.slice(0, radius * 2));
+  const any = new RegExp(usable.map(termPattern).join('|'), 'gi');
+  const first = any.exec(text);
+  if (!first) return flat(text.slice(0, radius * 2));
+  const start = Math.max(0, first.index - radius);
+  const end = Math.min(text.length, first.index + first[0].length + radius);
+  const window = text.slice(start, end);
+  const marked = window.replace(any, (m) => `[[${m}]]`);
+  return `${start > 0 ? '…' : ''}${flat(marked)}${end < text.length ? '…' : ''}`;
 }
 
 export class MessageSearch {
-  private readonly snippetStmt;
   private readonly messageStmt;
   private readonly bodyStmt;
   private readonly cache = new Map<string, ReturnType<IndexDb['prepare']>>();
 
   constructor(private readonly db: IndexDb) {
-    this.snippetStmt = db
-      .prepare(`SELECT snippet(message_fts, 0, '[[', ']]', '…', ${SNIPPET_TOKENS}) FROM message_fts WHERE message_fts MATCH ? AND rowid = ?`)
-      .pluck();
     this.messageStmt = db.prepare('SELECT role, timestamp FROM messages WHERE id = ?');
     this.bodyStmt = db.prepare('SELECT body FROM message_fts_content WHERE id = ?').pluck();
   }
@@ -169,9 +167,7 @@ export class MessageSearch {
       if (n >= perSession) continue;
       perSessionCount.set(c.session_id, n + 1);
       const msg = this.messageStmt.get(c.id) as { role: SearchHit['role']; timestamp: string | null };
-      const snippet = match
-        ? ((this.snippetStmt.get(match, c.id) as string | null) ?? '')
-        : manualSnippet((this.bodyStmt.get(c.id) as string | null) ?? '', shortTexts);
+      const snippet = manualSnippet((this.bodyStmt.get(c.id) as string | null) ?? '', shortTexts);
       hits.push({
         sessionId: c.session_id,
         agent: c.agent as AgentId,
