@@ -4,7 +4,7 @@
  * lives in baton.db (UserData). Session references arrive already resolved to ids (the index's
  * resolveSessionRef does that); pass `resolveSession` to accept raw references here too.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, BriefRequestSchema, CheckpointRequestSchema } from '../../../shared/contract.js';
 import type { BriefFormat, BriefResult, Checkpoint, GitDrift, HandoffStatus, RestoreResult } from '../../../shared/api-types.js';
 import type { Session } from '../../../shared/model.js';

@@ -66,7 +66,8 @@ async function secretlintFindings(text: string): Promise<Finding[]> {
     options: { config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommendedPreset }] }, noPhysicFilePath: true },
   });
   return result.messages.map((m) => {
-    let [start, end] = m.range;
+    const start = m.range[0];
+    let end = m.range[1];
     // Some rules report a range shorter than the value; extend to the end of the token.
     while (end < text.length && SECRET_CHAR.test(text[end]!)) end++;
     return { start, end, kind: kindOf(m.ruleId, m.messageId) };

@@ -41,7 +41,7 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   let tokens = countTokens(text);
   if (tokens <= options.budget) return { text, tokens, excerptTrimmed: 0 };
 
-  let fixedTokens = countTokens(fixed);
+  const fixedTokens = countTokens(fixed);
   const costs = messages.map((m) => countTokens(renderMessageLine(m)) + 2);
   const order = trimOrder(messages, data.excerpt.sampled);
   let excerptTokens = costs.reduce((a, b) => a + b, 0);
@@ -54,7 +54,6 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   if (kept.size === 0 && fixedTokens > options.budget) {
     filesLimit = FILES_SHOWN_WHEN_TIGHT;
     fixed = renderFixed(data, options.target, filesLimit);
-    fixedTokens = countTokens(fixed);
   }
 
   // Exact check: estimates above are per line; fold/omission lines can tip it over.

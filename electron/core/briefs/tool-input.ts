@@ -84,7 +84,11 @@ export function fileEffects(toolName: string | null, text: string): FileEffect[]
   if (!action && !text.includes('*** Begin Patch')) return [];
   const input = parseToolInput(text);
   // A patch anywhere in the call (Codex apply_patch, OpenCode patch, a shell heredoc) is authoritative.
-  const patchText = str(input, 'patchText', 'patch', 'input', 'diff') ?? (text.includes('*** Begin Patch') ? text : null);
+  const shellPatch = str(input, 'cmd', 'command');
+  const patchText =
+    str(input, 'patchText', 'patch', 'input', 'diff') ??
+    (shellPatch?.includes('*** Begin Patch') ? shellPatch : null) ??
+    (text.includes('*** Begin Patch') ? text : null);
   if (patchText && patchText.includes('*** Begin Patch')) return parseApplyPatch(patchText);
   if (input && Array.isArray(input.command)) {
     const joined = input.command.filter((c): c is string => typeof c === 'string').join('\n');

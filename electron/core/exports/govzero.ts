@@ -49,7 +49,7 @@ export function parseFrontmatter(content: string): { data: Record<string, unknow
   try {
     data = parseYaml(m[1]!);
   } catch (err) {
-    throw new Error(`frontmatter is not valid YAML: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`frontmatter is not valid YAML: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('frontmatter must be a YAML mapping');
   return { data: data as Record<string, unknown>, body: m[2]! };
