@@ -37,7 +37,11 @@ export function App() {
           title="Settings (Ctrl+,)"
           onClick={() => store.getState().setView(view === 'settings' ? 'list' : 'settings')}
         >
-          <svg viewBox="0 0 16 16" width="15" height="15" aria-hidden="true"><path d="M8 5.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Zm5.4 3.3.9.7-1 1.8-1.1-.4a4.6 4.6 0 0 1-1.2.7l-.2 1.2H7.2L7 11.6a4.6 4.6 0 0 1-1.2-.7l-1.1.4-1-1.8.9-.7a4.8 4.8 0 0 1 0-1.4l-.9-.7 1-1.8 1.1.4A4.6 4.6 0 0 1 7 4.6l.2-1.2h2.1l.2 1.2a4.6 4.6 0 0 1 1.2.7l1.1-.4 1 1.8-.9.7a4.8 4.8 0 0 1 0 1.4Z" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <circle cx="8" cy="8" r="5.4" fill="none" stroke="currentColor" strokeWidth="2.4" strokeDasharray="2.12 2.12" />
+            <circle cx="8" cy="8" r="4.1" fill="none" stroke="currentColor" strokeWidth="1.4" />
+            <circle cx="8" cy="8" r="1.6" fill="currentColor" />
+          </svg>
         </button>
       </header>
       <ProgressBar />

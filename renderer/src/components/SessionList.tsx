@@ -31,7 +31,7 @@ export function SessionList() {
   }, [cursor, virtualizer]);
 
   return (
-    <div className="session-scroll" ref={scrollRef}>
+    <div className="session-scroll" ref={scrollRef} tabIndex={0} aria-label="Session list (scrollable)">
       <div id="session-list" role="listbox" aria-label="Sessions" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];

@@ -7,10 +7,10 @@ const TEXT_INPUT_TYPES = new Set(['text', 'search', 'number', 'url', 'email', 'p
 export function focusKind(element: Element | null): KeyContext['focus'] {
   if (!element || element === document.body) return 'none';
   if (element.id === SEARCH_INPUT_ID) return 'search';
-  if (element instanceof HTMLTextAreaElement) return 'text';
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return 'text';
   if (element instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(element.type) ? 'text' : 'control';
   if (element instanceof HTMLElement && element.isContentEditable) return 'text';
-  if (element instanceof HTMLButtonElement || element instanceof HTMLSelectElement || element instanceof HTMLAnchorElement) {
+  if (element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement) {
     return 'control';
   }
   const role = element.getAttribute('role');

@@ -56,6 +56,8 @@ describe('keyCommand in the list', () => {
     expect(keyCommand(list({ focus: 'control' }), key('ArrowDown'), false)).toBeNull();
     expect(keyCommand(list({ focus: 'control' }), key('Enter'), false)).toBeNull();
     expect(keyCommand(list({ focus: 'control' }), key('Escape'), false)).toEqual({ type: 'focus-search' });
+    expect(keyCommand(list({ focus: 'text' }), key('ArrowDown'), false)).toBeNull();
+    expect(keyCommand(list({ focus: 'text' }), key('Escape'), false)).toEqual({ type: 'focus-search' });
   });
 });
 
@@ -74,6 +76,10 @@ describe('keyCommand in the preview and settings', () => {
 
   it('does not steal Enter from buttons or keys from open forms', () => {
     expect(keyCommand(preview({ focus: 'control' }), key('Enter'), false)).toBeNull();
+    expect(keyCommand(preview({ focus: 'control' }), key('ArrowRight'), false)).toBeNull();
+    expect(keyCommand(preview({ focus: 'control' }), key('c'), false)).toEqual({ type: 'copy' });
+    expect(keyCommand(preview({ focus: 'control' }), key('Escape'), false)).toEqual({ type: 'back' });
+    expect(keyCommand(preview({ focus: 'text' }), key('Escape'), false)).toEqual({ type: 'back' });
     expect(keyCommand(preview({ focus: 'text' }), key('c'), false)).toBeNull();
     expect(keyCommand(preview({ modal: true }), key('Escape'), false)).toBeNull();
     expect(keyCommand(preview({ modal: true }), key('c', { ctrlKey: true }), false)).toBeNull();

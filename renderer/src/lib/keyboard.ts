@@ -21,8 +21,8 @@ export type KeyCommand =
 export interface KeyContext {
   view: 'list' | 'preview' | 'settings';
   /**
-   * What has focus: the search box, another text field, a control that uses keys itself
-   * (button, select, radio), or nothing in particular (the list, the page).
+   * What has focus: the search box, another text field (selects count: they type-ahead), a
+   * control that uses Enter/Space/arrows (button, radio, checkbox), or nothing in particular.
    */
   focus: 'search' | 'text' | 'control' | 'none';
   /** Some text is selected (then Ctrl/Cmd+C keeps its usual meaning). */
@@ -56,11 +56,13 @@ export function keyCommand(ctx: KeyContext, input: KeyInput, isMac: boolean): Ke
 
   if (ctx.view === 'settings') return key === 'Escape' && ctx.focus !== 'text' ? { type: 'back' } : null;
 
-  // Other text fields and controls own their keys; Escape leaves them.
-  if (ctx.focus === 'text' || ctx.focus === 'control') {
+  // Text fields (and selects) own their keys; Escape leaves them.
+  if (ctx.focus === 'text') {
     if (key !== 'Escape') return null;
     return ctx.view === 'list' ? { type: 'focus-search' } : { type: 'back' };
   }
+  // Buttons and radios own Enter, Space and arrows; in the list, Escape returns to the search.
+  if (ctx.focus === 'control' && ctx.view === 'list') return key === 'Escape' ? { type: 'focus-search' } : null;
 
   if (ctx.view === 'list') {
     if (key === 'ArrowDown' && plain) return { type: 'move', delta: 1 };
@@ -79,7 +81,7 @@ export function keyCommand(ctx: KeyContext, input: KeyInput, isMac: boolean): Ke
     return null;
   }
 
-  // Preview.
+  // Preview: letters are free even on a focused button or radio, which only use Enter/Space/arrows.
   if (key === 'Escape' || (key === 'ArrowLeft' && input.altKey)) return { type: 'back' };
   if (ctx.focus === 'search') return null;
   if (!plain) return null;

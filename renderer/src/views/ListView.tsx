@@ -183,7 +183,7 @@ function NoSessions({ agent, sources }: { agent: AgentId | null; sources: Source
 }
 
 export function sourceReason(src: SourceStatus): string {
-  const where = src.roots.length ? src.roots.join(', ') : 'no location configured';
+  const where = src.roots.length ? `${src.roots[0]}${src.roots.length > 1 ? ` (+${src.roots.length - 1} more)` : ''}` : 'no location configured';
   switch (src.state) {
     case 'disabled':
       return 'turned off in Settings';

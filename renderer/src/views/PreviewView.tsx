@@ -117,7 +117,7 @@ export function PreviewView() {
         </span>
       </div>
 
-      <div className="brief" aria-busy={p.loading} aria-label="Brief" role="region" data-format={p.format} data-target={p.target}>
+      <div className="brief" tabIndex={0} aria-busy={p.loading} aria-label="Brief" role="region" data-format={p.format} data-target={p.target}>
         {p.error ? (
           <div className="error-text" role="alert">
             Could not build the brief: {p.error}
