@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BriefData } from '../briefs/brief-data.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
 export const RelayStateSchema = z.object({
   phase: z.string(),

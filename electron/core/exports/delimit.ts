@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BriefData } from '../briefs/brief-data.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 
 export const DelimitRecordSchema = z.object({
   id: z.string().regex(/^session_\d{8}_\d{6}$/, 'id must be session_YYYYMMDD_HHMMSS'),
