@@ -114,7 +114,8 @@ class BatonApp {
     }
   }
 
-  private async trayModel(): Promise<TrayMenuModel> {
+  /** The tray menu's model (public for the Electron e2e specs). */
+  async trayModel(): Promise<TrayMenuModel> {
     const page = await this.core.api.listSessions(parseApiInput('listSessions', { limit: 10 }));
     return {
       sessions: page.sessions.map((s) => ({ id: s.id, agent: s.agent, title: s.title, cwd: s.cwd, updatedAt: s.updatedAt })),
@@ -166,6 +167,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   const baton = new BatonApp();
+  // The Electron e2e specs inspect the running app from the main process.
+  if (process.env.BATON_E2E === '1') (globalThis as { batonApp?: BatonApp }).batonApp = baton;
   let stopping = false;
   app.on('second-instance', () => baton.focus());
   // A tray app keeps running with no window open.
