@@ -11,13 +11,29 @@ import type { AgentId } from '../../../shared/model.js';
 
 export const BRIEF_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** Per user: /tmp is shared on Linux, and another user's directory must never receive our briefs. */
 export function briefDir(tmpRoot = os.tmpdir()): string {
-  return path.join(tmpRoot, 'baton-briefs');
+  const uid = typeof process.getuid === 'function' ? `-${process.getuid()}` : '';
+  return path.join(tmpRoot, `baton-briefs${uid}`);
+}
+
+/**
+ * Creates the directory, or checks an existing one is ours and private: someone else's directory
+ * would let them swap a brief (the agent's first prompt) before the terminal reads it.
+ */
+function ensurePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.lstatSync(dir);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  if (!stat.isDirectory() || (uid !== null && stat.uid !== uid)) {
+    throw new Error(`${dir} is not a directory owned by this user; refusing to put a brief there.`);
+  }
+  if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
 }
 
 /** Writes `text` to a fresh file and returns its path; removes files older than a day first. */
 export function writeBriefFile(text: string, agent: AgentId, dir = briefDir(), now = Date.now()): string {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dir);
   sweepOldBriefs(dir, now);
   const file = path.join(dir, `brief-${agent}-${randomBytes(6).toString('hex')}.md`);
   fs.writeFileSync(file, text, { mode: 0o600, flag: 'wx' });

@@ -103,6 +103,17 @@ describe('brief files', () => {
     expect(sweepOldBriefs(dir)).toBe(0);
     expect(fs.readFileSync(fresh, 'utf8')).toBe('fresh');
   });
+
+  it('tighten a loose directory and refuse a symlink planted in its place', () => {
+    const loose = path.join(root, 'loose');
+    fs.mkdirSync(loose, { mode: 0o777 });
+    fs.chmodSync(loose, 0o777);
+    writeBriefFile('x', 'claude', loose);
+    expect(fs.statSync(loose).mode & 0o777).toBe(0o700);
+    const planted = path.join(root, 'planted');
+    fs.symlinkSync(loose, planted);
+    expect(() => writeBriefFile('x', 'claude', planted)).toThrow(/not a directory owned by this user/);
+  });
 });
 
 // --- A real terminal: xterm on a display (Xvfb started here when there is no DISPLAY). ---
