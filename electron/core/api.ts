@@ -10,10 +10,7 @@ import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
-
-function notYet(method: string): () => Promise<never> {
-  return () => Promise.reject(new ApiError('internal', `${method} is not available in this build yet.`));
-}
+import { installMcpForCore } from './mcp/install/install-api.js';
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
@@ -104,7 +101,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       core.tokens.regenerate();
       return mcpInfo();
     },
-    installMcp: notYet('installMcp'),
+    installMcp: (input) => installMcpForCore(core, input),
     openInAgent: (input) =>
       openAgentInTerminal(
         {

@@ -10,23 +10,12 @@ import type { McpCore } from './mcp-core.js';
 import { createMcpRoute } from './mcp-route.js';
 import { createIngestRoute } from './ingest-route.js';
 
-/** The core may expose `syncNow(agent)` (index re-read of one agent's store). */
-type CoreWithSync = BatonCore & { syncNow?: (agent: AgentId) => Promise<unknown> };
-
-export function mcpCoreFromBaton(core: CoreWithSync): McpCore {
-  let warned = false;
+export function mcpCoreFromBaton(core: BatonCore): McpCore {
   return {
     api: core.api,
     version: BATON_VERSION,
     log: (line) => core.log(line),
-    async syncNow(agent) {
-      if (typeof core.syncNow === 'function') {
-        await core.syncNow(agent);
-        return;
-      }
-      if (!warned) core.log('mcp: this core cannot re-read a store on demand; tools use the index as the watcher left it.');
-      warned = true;
-    },
+    syncNow: (agent: AgentId) => core.syncNow(agent),
   };
 }
 
