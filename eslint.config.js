@@ -58,7 +58,8 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
-    ignores: ['renderer/vite.config.ts'],
+    // Unit tests run in Node under vitest (e.g. the HTTP transport against a real local server).
+    ignores: ['renderer/vite.config.ts', 'renderer/**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

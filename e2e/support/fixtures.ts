@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { makeFixtureHome, type FixtureHome } from '../../electron/core/testing/fixture-home.js';
 import { startBatonServer, type BatonServer } from './baton-server.js';
 
@@ -42,7 +42,7 @@ export const test = base.extend<BatonFixtures>({
 export { expect };
 
 /** Saves a screenshot as a test artifact (attached to the report, kept in the test's output dir). */
-export async function snapshot(page: Page, name: string, testInfo: import('@playwright/test').TestInfo): Promise<void> {
+export async function snapshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { PathCheck } from '../../../shared/api-types.js';
 import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
 import type { AgentSourceSettings } from '../../../shared/settings.js';
+import { useDraft } from '../hooks/use-draft.js';
 import { messageOf } from '../store/errors.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { sourceReason } from '../views/ListView.js';
@@ -15,18 +16,14 @@ const CHECK_DELAY_MS = 250;
 export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; settings: AgentSourceSettings; detected: string[] }) {
   const store = useAppStore();
   const source = useApp((s) => s.sources.find((src) => src.agent === agent) ?? null);
-  const [path, setPath] = useState(settings.path ?? '');
+  const [path, setPath] = useDraft(settings.path ?? '');
   const [check, setCheck] = useState<PathCheck | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
-  useEffect(() => setPath(settings.path ?? ''), [settings.path]);
 
   // Live validation of whatever is typed (or the detected default when empty).
   const effective = path.trim() || detected[0] || '';
   useEffect(() => {
-    if (!effective) {
-      setCheck(null);
-      return;
-    }
+    if (!effective) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       store
@@ -106,7 +103,7 @@ export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; 
           </button>
         )}
       </div>
-      <PathStatus check={check} error={checkError} />
+      <PathStatus check={check && check.path === effective ? check : null} error={checkError} />
       {source && source.diagnostics.length > 0 && (
         <details className="diagnostics">
           <summary>

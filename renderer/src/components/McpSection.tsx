@@ -1,7 +1,8 @@
 /** MCP endpoint: URL, port, token (reveal, copy, regenerate) and one-click install per agent. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { McpInstallResult } from '../../../shared/api-types.js';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
+import { useDraft } from '../hooks/use-draft.js';
 import { messageOf } from '../store/errors.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { CopyField } from './CopyField.js';
@@ -10,10 +11,9 @@ export function McpSection({ port, onPort }: { port: number; onPort: (port: numb
   const store = useAppStore();
   const mcp = useApp((s) => s.mcp);
   const mcpError = useApp((s) => s.mcpError);
-  const [portText, setPortText] = useState(String(port));
+  const [portText, setPortText] = useDraft(String(port));
   const [results, setResults] = useState<Partial<Record<AgentId, McpInstallResult | { error: string }>>>({});
   const [busy, setBusy] = useState<AgentId | 'all' | null>(null);
-  useEffect(() => setPortText(String(port)), [port]);
 
   const portNumber = Number(portText);
   const portValid = Number.isInteger(portNumber) && portNumber >= 1024 && portNumber <= 65535;

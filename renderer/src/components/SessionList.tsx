@@ -14,6 +14,8 @@ export function SessionList() {
   const { rows, cursor, searching } = useApp(useShallow((s) => ({ rows: s.rows, cursor: s.cursor, searching: s.hits !== null })));
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = searching ? ROW_HEIGHT_WITH_SNIPPET : ROW_HEIGHT;
+  // TanStack Virtual returns a mutable instance the React Compiler cannot memoize; we do not use the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

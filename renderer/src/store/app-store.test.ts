@@ -4,7 +4,7 @@ import { createClient } from '../../../shared/client.js';
 import { defaultSettings } from '../../../shared/settings.js';
 import { createAppStore } from './app-store.js';
 import { makeSession } from './test-data.js';
-import { createScriptedTransport, type ScriptedTransport } from './test-transport.js';
+import { createScriptedTransport } from './test-transport.js';
 
 const sessions = Array.from({ length: 7 }, (_, i) => makeSession(`claude:s${i}`, { cwd: i % 2 ? '/p/odd' : '/p/even' }));
 

@@ -14,7 +14,8 @@ const MAX_LISTED = 20_000;
 export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
   const firstPage = deps.firstPage ?? 200;
   const pageSize = deps.pageSize ?? 1000;
-  const searchDelay = deps.searchDelayMs ?? 60;
+  // Short enough to feel instant, long enough to fold a burst of keystrokes into one query.
+  const searchDelay = deps.searchDelayMs ?? 40;
   let listGeneration = 0;
   let searchGeneration = 0;
   let searchTimer: ReturnType<typeof setTimeout> | null = null;

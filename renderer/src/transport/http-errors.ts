@@ -13,12 +13,7 @@ const BY_STATUS: Record<number, ApiErrorCode> = {
 
 export function httpError(status: number, bodyText: string, method: string): ApiError {
   const statusCode = BY_STATUS[status] ?? 'internal';
-  let body: unknown = null;
-  try {
-    body = bodyText ? JSON.parse(bodyText) : null;
-  } catch {
-    body = null;
-  }
+  const body = parseJson(bodyText);
   const fallback = `${method} failed: HTTP ${status}${bodyText && body === null ? ` — ${bodyText.slice(0, 200).trim()}` : ''}`;
   const error = toApiError(body, fallback);
   // A body without a code (or a proxy's HTML error page) still gets the status' meaning.
@@ -32,4 +27,13 @@ export function networkError(method: string, cause: unknown): ApiError {
     'internal',
     `Cannot reach the Baton server (${method}: ${reason}). Is \`baton serve\` still running?`,
   );
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }

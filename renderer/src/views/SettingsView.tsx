@@ -1,11 +1,11 @@
 /** Settings: where each agent's sessions live, the hotkey, brief defaults, MCP, startup and theme. */
-import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AGENT_LABELS, AGENTS } from '../../../shared/model.js';
 import { BRIEF_TARGETS, THEMES, type BriefTarget, type Settings } from '../../../shared/settings.js';
 import { AgentSourceRow } from '../components/AgentSourceRow.js';
 import { HotkeyRecorder } from '../components/HotkeyRecorder.js';
 import { McpSection } from '../components/McpSection.js';
+import { useDraft } from '../hooks/use-draft.js';
 import { focusSearch } from '../lib/focus.js';
 import { useApp, useAppStore } from '../store/context.js';
 
@@ -119,8 +119,7 @@ function NumberSetting(props: {
   step: number;
   onCommit: (value: number) => Promise<boolean>;
 }) {
-  const [text, setText] = useState(String(props.value));
-  useEffect(() => setText(String(props.value)), [props.value]);
+  const [text, setText] = useDraft(String(props.value));
   const parsed = Number(text);
   const valid = text.trim() !== '' && Number.isInteger(parsed) && parsed >= props.min && parsed <= props.max;
   const commit = () => {
@@ -155,8 +154,7 @@ function NumberSetting(props: {
 
 function ExcludedProjects({ value, onCommit }: { value: string[]; onCommit: (globs: string[]) => Promise<boolean> }) {
   const joined = value.join('\n');
-  const [text, setText] = useState(joined);
-  useEffect(() => setText(joined), [joined]);
+  const [text, setText] = useDraft(joined);
   const commit = () => {
     const globs = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
     if (globs.join('\n') !== joined) void onCommit(globs);
