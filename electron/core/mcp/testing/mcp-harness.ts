@@ -24,7 +24,10 @@ export async function startMcpHarness(opts: { start?: boolean } = {}): Promise<M
   const home = makeFixtureHome();
   const base = currentEnvironment();
   const core = await createBatonCore({ environment: { ...base, env: home.env, home: home.home }, dataDir: home.env.BATON_HOME!, log: () => {} });
-  if (opts.start !== false) await core.start();
+  if (opts.start !== false) {
+    await core.start();
+    await core.syncNow(); // start() may return before the first index pass is done
+  }
   const server = await startLocalServer(core, 0);
   const clients: Client[] = [];
   const url = `${server.url}/mcp`;
