@@ -27,10 +27,11 @@ function endpointFor(environment: Environment, port?: number): McpEndpoint {
   return mcpEndpoint(port ?? new SettingsStore(dataDir).get().port, new TokenStore(dataDir).get());
 }
 
-function print(results: McpInstallOutcome[], dryRun: boolean): void {
+function print(results: McpInstallOutcome[], dryRun: boolean, token: string): void {
   for (const r of results) {
     process.stdout.write(`${r.ok ? (r.changed ? '✔' : '·') : '✘'} ${r.agent}: ${r.message}\n`);
-    if (r.diff && (dryRun || process.env.BATON_VERBOSE)) process.stdout.write(`${r.diff}\n`);
+    // Diffs end up in terminals and logs: show where the token goes, not the token itself.
+    if (r.diff && (dryRun || process.env.BATON_VERBOSE)) process.stdout.write(`${r.diff.split(token).join('<token>')}\n`);
   }
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
@@ -66,7 +67,7 @@ function run(action: 'install' | 'uninstall', opts: McpOptions): void {
         : uninstallOpencodePlugin({ environment, dryRun: opts.dryRun }),
     );
   }
-  print(results, Boolean(opts.dryRun));
+  print(results, Boolean(opts.dryRun), endpoint.token);
   if (action === 'install' && !opts.dryRun && results.some((r) => r.changed)) {
     process.stdout.write('Restart the agents you registered so they connect to Baton.\n');
   }
