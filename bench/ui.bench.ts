@@ -2,7 +2,7 @@
  * UI benchmark: the built renderer served by a real `baton serve` over a synthetic home with
  * ~5,000 sessions, driven in the system Chromium.
  *   - popover first paint: navigation start → first session row painted (target < 300 ms)
- *   - search as you type: last keystroke → results painted, debounce included (target < 100 ms)
+ *   - search as you type: last keystroke → results painted (target < 100 ms)
  *   - renderer memory: JS heap with every session loaded (reported)
  * Needs renderer/dist (npm run build:renderer) and /usr/bin/chromium (or BATON_CHROMIUM).
  */
@@ -103,14 +103,20 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
 
   const corpus = uiCorpus(log);
   const batonHome = ctx.scratch('ui-baton-home');
-  const server = await startBatonServer({ home: corpus.home, batonHome, env: { ...ctx.env(), HOME: corpus.home }, timeoutMs: 120_000 });
+  // Not ctx.env(): that would build the (large) index corpus this bench does not use.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME']) delete env[k];
+  const server = await startBatonServer({ home: corpus.home, batonHome, env, timeoutMs: 120_000 });
   const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
   });
   try {
-    const page = await (await browser.newContext({ viewport: { width: 760, height: 620 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 760, height: 620 } });
+    // tsx (esbuild keepNames) wraps named functions in the evaluated callbacks with __name().
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
+    const page = await context.newPage();
     await page.goto(server.loginUrl);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const sessions = await waitForIndex(server.url, cookie, SESSIONS_PER_AGENT * 2, log);
@@ -139,7 +145,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     return [
       goalRow(GROUP, 'sessions indexed', sessions, 'sessions', { op: '≥', target: 5000 }),
       goalRow(GROUP, 'popover first paint (median of 5)', median(paints), 'ms', { op: '<', target: 300 }, `runs: ${paints.map((p) => Math.round(p)).join(', ')}`),
-      goalRow(GROUP, 'search as you type: keystroke → results painted (median)', median(searches.map((s) => s.paintedMs)), 'ms', { op: '<', target: 100 }, 'includes the 40 ms debounce'),
+      goalRow(GROUP, 'search as you type: keystroke → results painted (median)', median(searches.map((s) => s.paintedMs)), 'ms', { op: '<', target: 100 }, 'no debounce: one request in flight, keystrokes fold into one follow-up'),
       goalRow(GROUP, 'search request round trip (median)', median(searches.map((s) => s.requestMs)), 'ms', null),
       goalRow(GROUP, 'renderer JS heap, all sessions loaded', heap / 2 ** 20, 'MB', null),
       goalRow(GROUP, 'DOM elements with all sessions loaded', domNodes, 'nodes', null, 'virtualized list'),

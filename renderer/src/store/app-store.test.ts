@@ -40,7 +40,6 @@ function setup(list = sessions) {
     client: createClient(transport),
     transport,
     clipboard: { writeText: async (text) => void copied.push(text) },
-    searchDelayMs: 5,
     firstPage: 2,
     pageSize: 3,
   });
@@ -93,12 +92,36 @@ describe('app store: list', () => {
     expect(store.getState().rows).toHaveLength(7);
   });
 
-  it('debounces typing into one search per pause', async () => {
+  it('runs one search at a time and folds keystrokes typed meanwhile into one follow-up', async () => {
     const { store, transport } = setup();
-    transport.respond('search', () => hitsFor(['claude:s0']));
+    let inFlight = 0;
+    let maxInFlight = 0;
+    transport.respond('search', (input) => {
+      inFlight--;
+      return hitsFor(input.query === 'git' ? ['claude:s0'] : ['claude:s1', 'claude:s2']);
+    }, () => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      return 30;
+    });
     for (const q of ['g', 'gi', 'git']) store.getState().setQuery(q);
-    await settle(40);
-    expect(transport.calls.filter((c) => c.method === 'search').map((c) => c.input.query)).toEqual(['git']);
+    await until(() => !store.getState().searchPending);
+    expect(transport.calls.filter((c) => c.method === 'search').map((c) => c.input.query)).toEqual(['g', 'git']);
+    expect(maxInFlight).toBe(1);
+    // The stale 'g' results never showed: the list went straight to the results for 'git'.
+    expect(store.getState().rows.map((r) => r.id)).toEqual(['claude:s0']);
+  });
+
+  it('drops a response that arrives after the search was cleared', async () => {
+    const { store, transport } = setup();
+    store.getState().init();
+    await until(() => store.getState().sessions.length === 7);
+    transport.respond('search', () => hitsFor(['claude:s3']), 50);
+    store.getState().setQuery('late');
+    store.getState().setQuery('');
+    await settle(100);
+    expect(store.getState().hits).toBeNull();
+    expect(store.getState().rows).toHaveLength(7);
   });
 
   it('reloads on sessions-changed and after reconnecting', async () => {

@@ -14,11 +14,11 @@ const MAX_LISTED = 20_000;
 export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
   const firstPage = deps.firstPage ?? 200;
   const pageSize = deps.pageSize ?? 1000;
-  // Short enough to feel instant, long enough to fold a burst of keystrokes into one query.
-  const searchDelay = deps.searchDelayMs ?? 40;
   let listGeneration = 0;
+  /** Bumped when the search is cleared, so a late response cannot bring results back. */
   let searchGeneration = 0;
-  let searchTimer: ReturnType<typeof setTimeout> | null = null;
+  let searchInFlight = false;
+  let searchAgain = false;
 
   /** Rows follow sessions, hits and filters; the cursor stays on the same session when it can. */
   const recompute = (patch: Partial<AppState>): Partial<AppState> => {
@@ -38,18 +38,33 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     return { ...patch, rows, cursor, selectedId };
   };
 
+  /**
+   * Search as you type without a debounce: one request at a time, and keystrokes that arrive
+   * while it runs fold into one follow-up with the latest text. Latency stays one round trip.
+   */
   const runSearch = async (): Promise<void> => {
-    const generation = ++searchGeneration;
+    if (searchInFlight) {
+      searchAgain = true;
+      return;
+    }
+    searchInFlight = true;
+    searchAgain = false;
+    const generation = searchGeneration;
     const { query, filterAgent } = get();
     const started = performance.now();
+    let patch: Partial<AppState>;
     try {
       const hits = await deps.client.search({ query, agent: filterAgent ?? undefined, limit: 200 });
-      if (generation !== searchGeneration) return;
-      set(recompute({ hits, searchPending: false, searchError: null, lastSearchMs: performance.now() - started }));
+      patch = { hits, searchPending: false, searchError: null, lastSearchMs: performance.now() - started };
     } catch (err) {
-      if (generation !== searchGeneration) return;
-      set(recompute({ hits: [], searchPending: false, searchError: messageOf(err) }));
+      patch = { hits: [], searchPending: false, searchError: messageOf(err) };
+    } finally {
+      searchInFlight = false;
     }
+    const current = get();
+    const stale = searchAgain || generation !== searchGeneration || current.query !== query || current.filterAgent !== filterAgent;
+    if (!stale) set(recompute(patch));
+    if (searchAgain) void runSearch();
   };
 
   return {
@@ -107,14 +122,14 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     },
 
     setQuery(query) {
-      if (searchTimer) clearTimeout(searchTimer);
       if (!query.trim()) {
         searchGeneration++;
+        searchAgain = false;
         set(recompute({ query, hits: null, searchPending: false, searchError: null }));
         return;
       }
       set({ query, searchPending: true });
-      searchTimer = setTimeout(() => void runSearch(), searchDelay);
+      void runSearch();
     },
 
     setFilterAgent(agent) {

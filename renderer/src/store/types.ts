@@ -30,8 +30,6 @@ export interface AppDeps {
   client: BatonClient;
   transport: RendererTransport;
   clipboard: { writeText(text: string): Promise<void> };
-  /** Debounce for search-as-you-type, ms. */
-  searchDelayMs?: number;
   /** First page size (small, for a fast first paint) and the page size after it. */
   firstPage?: number;
   pageSize?: number;
