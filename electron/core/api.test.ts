@@ -104,6 +104,21 @@ describe('API over the fixture stores', () => {
     await core.api.updateSettings({ agents: { hermes: { enabled: true } } });
   });
 
+  it('validates store paths: counts sessions, explains empty and missing folders', async () => {
+    const claudeRoot = path.join(fixture.home, '.claude');
+    expect(await core.api.checkPath({ agent: 'claude', path: claudeRoot })).toMatchObject({ exists: true, readable: true, sessions: 5, error: null });
+    // A copy Baton never indexed is scanned by the adapter itself.
+    const copy = path.join(fixture.home, 'elsewhere', '.codex');
+    fs.cpSync(path.join(fixture.home, '.codex'), copy, { recursive: true });
+    expect(await core.api.checkPath({ agent: 'codex', path: copy })).toMatchObject({ sessions: 5, error: null });
+    const empty = path.join(fixture.home, 'nothing-here');
+    fs.mkdirSync(empty);
+    const none = await core.api.checkPath({ agent: 'opencode', path: empty });
+    expect(none).toMatchObject({ exists: true, sessions: 0 });
+    expect(none.error).toMatch(/No sessions found/);
+    expect(await core.api.checkPath({ agent: 'hermes', path: path.join(fixture.home, 'missing') })).toMatchObject({ exists: false, sessions: 0 });
+  });
+
   it('reports health with the index status and no private data', () => {
     const health = core.health();
     expect(health.index.sessions).toBe(expectedSessions().length);

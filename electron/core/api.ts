@@ -2,13 +2,13 @@
  * The core's implementation of the API contract: one function per call, each delegating to the
  * service that owns the work. Inputs arrive validated (see shared/contract.ts).
  */
-import fs from 'node:fs';
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './service.js';
 import { AGENTS, type AgentId, type Session } from '../../shared/model.js';
 import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
+import { checkStorePath } from './sessions/check-path.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
 
@@ -51,20 +51,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       core.settings.update(patch);
       return settingsView();
     },
-    checkPath: async ({ path }) => {
-      const exists = fs.existsSync(path);
-      let readable = false;
-      let error: string | null = exists ? null : 'Path does not exist.';
-      if (exists) {
-        try {
-          fs.accessSync(path, fs.constants.R_OK);
-          readable = true;
-        } catch (err) {
-          error = `Not readable: ${(err as Error).message}`;
-        }
-      }
-      return { path, exists, readable, sessions: 0, error };
-    },
+    checkPath: async ({ agent, path }) =>
+      checkStorePath(agent, path, core.sources.started ? core.sources.reader : null, core.environment),
     listSessions: async (filters) => {
       const page = core.sources.reader.listSessions({ ...filters, visibility: visibility() });
       return { total: page.total, sessions: page.sessions.map(summarize) };
