@@ -35,6 +35,12 @@ export function createPopoverWindow(preload: string): BrowserWindow {
   win.on('blur', () => {
     if (!win.webContents.isDevToolsOpened()) win.hide();
   });
+  // The popover lives as long as the app: closing it (Esc in the UI calls window.close()) hides it.
+  // Quitting ends the app with app.exit(), which does not ask the window.
+  win.on('close', (event) => {
+    event.preventDefault();
+    win.hide();
+  });
   win.webContents.on('will-navigate', (event, url) => {
     if (!isSameOrigin(url, APP_ORIGIN)) event.preventDefault();
   });
