@@ -20,7 +20,7 @@ export function registerBrief(program: Command): void {
       if (!FORMATS.includes(opts.format as BriefFormat)) throw new Error(`unknown format "${opts.format}" (expected ${FORMATS.join(', ')})`);
       const cli = await openHandoffCli();
       try {
-        const session = cli.sessionId(ref, opts);
+        const session = await cli.sessionId(ref, opts);
         const brief = await cli.service.generateBrief({
           session,
           target: targetOption(opts.target),

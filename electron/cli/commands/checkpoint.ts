@@ -24,7 +24,7 @@ export function registerCheckpoint(program: Command): void {
       ) => {
         const cli = await openHandoffCli();
         try {
-          const session = cli.sessionId(ref, opts);
+          const session = await cli.sessionId(ref, opts);
           const cp = await cli.service.createCheckpoint(
             {
               summary: opts.summary,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AGENT_LABELS } from '../../../shared/model.js';
-import { openIndexForCli } from '../../core/index/cli-index.js';
+import { openCliCore } from '../cli-core.js';
 
 const MB = 1024 * 1024;
 
@@ -10,13 +10,13 @@ export function registerDoctor(program: Command): void {
     .description('Where Baton looks for each agent, what it found, problems seen, and the index’s health.')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const cli = await openIndexForCli();
+      const cli = await openCliCore();
       try {
-        const status = await cli.sourceStatus();
-        const stats = cli.index.stats();
+        const status = await cli.core.api.sourceStatus({});
+        const stats = cli.core.sources.reader.stats();
         const lag = { filesBehind: cli.catchUp?.unitsRead ?? 0, bytesBehind: cli.catchUp?.bytesRead ?? 0, catchUpMs: cli.catchUpMs };
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify({ dataDir: cli.dataDir, sources: status, index: stats, lag }, null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify({ dataDir: cli.core.dataDir, sources: status, index: stats, lag }, null, 2)}\n`);
           return;
         }
         const out: string[] = [];
@@ -30,7 +30,7 @@ export function registerDoctor(program: Command): void {
           for (const d of s.diagnostics.slice(-5)) out.push(`  ! ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
         }
         out.push(
-          `Index: ${cli.dataDir}/index.db, ${(stats.bytesOnDisk / MB).toFixed(1)} MB, ${stats.sessions} sessions ` +
+          `Index: ${cli.core.dataDir}/index.db, ${(stats.bytesOnDisk / MB).toFixed(1)} MB, ${stats.sessions} sessions ` +
             `(${stats.goneSessions} source gone), ${stats.messages} messages, ${stats.units} files/databases tracked`,
         );
         out.push(

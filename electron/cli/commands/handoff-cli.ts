@@ -7,47 +7,32 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ApiError } from '../../../shared/contract.js';
 import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/settings.js';
-import { openIndexForCli } from '../../core/index/cli-index.js';
-import { SettingsStore } from '../../core/settings/settings-store.js';
-import { openUserData } from '../../core/userdata/user-data.js';
-import { createHandoffService, type HandoffService } from '../../core/briefs/handoff-service.js';
+import type { HandoffService } from '../../core/briefs/handoff-service.js';
+import { openCliCore } from '../cli-core.js';
 
 export interface HandoffCli {
   service: HandoffService;
   /** A session id from a reference (id, prefix, title words) or the newest session (in `cwd`). */
-  sessionId(ref: string | undefined, opts: { last?: boolean; cwd?: string }): string;
+  sessionId(ref: string | undefined, opts: { last?: boolean; cwd?: string }): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function openHandoffCli(): Promise<HandoffCli> {
-  const cli = await openIndexForCli();
-  const userData = openUserData(cli.dataDir);
-  const settings = new SettingsStore(cli.dataDir);
-  const index = cli.index;
-  const service = createHandoffService({ reader: index, userData, settings: () => settings.get() });
+  const { core, close } = await openCliCore();
   return {
-    service,
-    sessionId(ref, { last, cwd }) {
+    service: core.handoff,
+    async sessionId(ref, { last, cwd }) {
       if (last) {
         const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
-        const page = index.listSessions({ project: dir ?? undefined, limit: 1000 });
+        const page = await core.api.listSessions({ project: dir ?? undefined, limit: 1000, offset: 0 });
         const hit = page.sessions.find((s) => !dir || (s.cwd !== null && s.cwd.replace(/[\\/]+$/, '') === dir));
         if (!hit) throw new ApiError('not_found', dir ? `No session ran in ${dir}.` : 'No sessions indexed yet.');
         return hit.id;
       }
       if (!ref) throw new ApiError('bad_request', 'Name a session (id, id prefix or title words) or use --last.');
-      const result = index.resolveSessionRef(ref);
-      if (result.status === 'found') return result.sessionId;
-      if (result.status === 'ambiguous') {
-        const list = result.candidates.map((c) => `  ${c.id}  ${c.title ?? c.firstPrompt ?? ''}`.trimEnd()).join('\n');
-        throw new ApiError('ambiguous', `"${ref}" matches several sessions; use a longer id or more words:\n${list}`);
-      }
-      throw new ApiError('not_found', `No session matches "${ref}" (see \`baton list\`).`);
+      return core.resolveSession(ref);
     },
-    async close() {
-      userData.close();
-      await cli.close();
-    },
+    close,
   };
 }
 

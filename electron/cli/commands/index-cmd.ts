@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import { openIndexForCli } from '../../core/index/cli-index.js';
+import { openCliCore } from '../cli-core.js';
 
 const MB = 1024 * 1024;
 
@@ -15,7 +15,7 @@ export function registerIndex(program: Command): void {
         cliProgress.Presets.shades_classic,
       );
       let started = false;
-      const cli = await openIndexForCli({
+      const cli = await openCliCore({
         rebuild: opts.rebuild,
         onProgress: (p) => {
           if (p.phase !== 'indexing' || p.bytesTotal === 0) return;
@@ -28,12 +28,12 @@ export function registerIndex(program: Command): void {
       });
       if (started) bar.stop();
       try {
-        const s = cli.index.stats();
+        const s = cli.core.sources.reader.stats();
         const c = cli.catchUp;
         process.stdout.write(
           `${s.sessions} sessions (${s.goneSessions} kept after their source was deleted), ${s.messages} messages; ` +
             `read ${((c?.bytesRead ?? 0) / MB).toFixed(1)} MB from ${c?.unitsRead ?? 0} changed file(s) in ${(cli.catchUpMs / 1000).toFixed(1)} s; ` +
-            `index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${cli.dataDir}\n`,
+            `index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${cli.core.dataDir}\n`,
         );
       } finally {
         await cli.close();

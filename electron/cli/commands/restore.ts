@@ -15,7 +15,7 @@ export function registerRestore(program: Command): void {
     .action(async (ref: string | undefined, opts: { last?: boolean; cwd?: string; target?: string; budget?: number; dryRun?: boolean; copy?: boolean }) => {
       const cli = await openHandoffCli();
       try {
-        const sessionId = cli.sessionId(ref, opts);
+        const sessionId = await cli.sessionId(ref, opts);
         const result = await cli.service.restore({ sessionId, confirmed: !opts.dryRun, target: targetOption(opts.target), budget: opts.budget });
         // Drift first, on stderr, so stdout stays a clean brief for piping into the next agent.
         process.stderr.write(`${result.summary}\n`);

@@ -11,6 +11,7 @@ import { IndexService } from '../index/index-service.js';
 import type { SessionIndex } from '../index/session-index.js';
 import type { MessageQuery, TranscriptReader } from '../index/transcript-reader.js';
 import type { SourcesConfig } from '../sources/registry.js';
+import type { SyncCounters } from '../index/index-sync.js';
 
 export interface LiveSourcesOptions {
   dataDir: string;
@@ -96,6 +97,11 @@ export class LiveSources implements TranscriptReader {
         diagnostics: [],
       })),
     ];
+  }
+
+  /** Work counters of the last pass when ingest runs on this thread (null in worker mode). */
+  counters(): SyncCounters | null {
+    return this.service?.counters() ?? null;
   }
 
   async syncNow(): Promise<void> {

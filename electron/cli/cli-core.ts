@@ -1,0 +1,42 @@
+/**
+ * The core for one-shot CLI commands: the same composition root as the app and `baton serve`
+ * (settings, HOME and the agents' env vars decide the stores), with ingest on this thread and no
+ * watcher; resolves once the index is current.
+ */
+import type { IndexProgress } from '../../shared/api-types.js';
+import { createBatonCore, type BatonCore } from '../core/service.js';
+import type { SyncCounters } from '../core/index/index-sync.js';
+
+export interface CliCore {
+  core: BatonCore;
+  /** Work done to bring the index current: how far behind the stores it was. */
+  catchUp: SyncCounters | null;
+  catchUpMs: number;
+  close(): Promise<void>;
+}
+
+export async function openCliCore(opts: { rebuild?: boolean; onProgress?: (p: IndexProgress) => void } = {}): Promise<CliCore> {
+  const core = await createBatonCore({
+    ingest: 'inline',
+    watch: false,
+    rebuildIndex: opts.rebuild,
+    // Routine index chatter stays out of the terminal; warnings and errors do not.
+    log: (line) => {
+      if (!line.startsWith('[index info]')) process.stderr.write(`baton: ${line}\n`);
+    },
+  });
+  const unsubscribe = opts.onProgress
+    ? core.events.subscribe((event) => event.type === 'index-progress' && opts.onProgress?.(event.progress))
+    : () => {};
+  const started = Date.now();
+  try {
+    await core.start();
+    await core.whenCurrent();
+  } catch (err) {
+    await core.close();
+    throw err;
+  } finally {
+    unsubscribe();
+  }
+  return { core, catchUp: core.sources.counters(), catchUpMs: Date.now() - started, close: () => core.close() };
+}
