@@ -2,7 +2,7 @@
 // `npm start`: the tray app when the Electron runtime and a display are there, otherwise headless
 // mode (`baton serve`) with one line saying why. Electron's package downloads its runtime lazily
 // and hangs offline, so `require('electron')` is never called to find out (see electron/start-mode.ts).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -22,13 +22,26 @@ if (existsSync(source)) {
 }
 const { decideStartMode, headlessNotice } = await import(pathToFileURL(entry).href);
 
-const decision = decideStartMode({
+const probe = {
   root,
   platform: process.platform,
   env: process.env,
   exists: existsSync,
   readText: (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null),
-});
+};
+let decision = decideStartMode(probe);
+if (decision.mode === 'download') {
+  // Electron's package fetches its runtime on first use; do it here, visibly, once.
+  process.stdout.write('Baton: downloading the Electron runtime (first start only)…\n');
+  const result = spawnSync(process.execPath, [decision.installer], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'], timeout: 10 * 60_000 });
+  const failure = result.error?.message ?? (result.status === 0 ? undefined : lastLine(result.stderr) ?? `exit status ${result.status}`);
+  decision = decideStartMode({ ...probe, downloadFailed: failure ?? 'the installer finished but left no runtime' });
+}
+
+function lastLine(text) {
+  const lines = (text ?? '').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at '));
+  return lines.at(-1);
+}
 
 function run(file, args) {
   const child = spawn(file, args, { stdio: 'inherit', cwd: root });

@@ -48,10 +48,14 @@ describe('decideStartMode', () => {
     });
   });
 
-  it('falls back when the runtime was never downloaded (this machine’s case), without touching electron', () => {
+  it('downloads the runtime once when it was never downloaded, and falls back when that fails (this machine’s case)', () => {
     const { 'node_modules/electron/path.txt': _p, 'node_modules/electron/dist/electron': _b, ...rest } = complete;
-    const decision = decideStartMode(probe(layout(rest)));
-    expect(decision).toEqual({ mode: 'headless', reason: expect.stringContaining('never downloaded') });
+    const dir = layout(rest);
+    expect(decideStartMode(probe(dir))).toEqual({ mode: 'download', installer: path.join(dir, 'node_modules/electron/install.js') });
+    const failed = decideStartMode({ ...probe(dir), downloadFailed: 'getaddrinfo ENOTFOUND github.com' });
+    expect(failed).toEqual({ mode: 'headless', reason: expect.stringContaining('could not be downloaded (getaddrinfo ENOTFOUND github.com)') });
+    // A machine without a display never downloads a GUI runtime.
+    expect(decideStartMode(probe(dir, {}))).toMatchObject({ mode: 'headless', reason: expect.stringContaining('no display') });
   });
 
   it('falls back when path.txt names a binary that is not there', () => {

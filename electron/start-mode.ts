@@ -11,9 +11,15 @@ export interface StartProbe {
   env: NodeJS.ProcessEnv;
   exists(file: string): boolean;
   readText(file: string): string | null;
+  /** Set after one download attempt, so a failed download falls back instead of retrying. */
+  downloadFailed?: string;
 }
 
-export type StartDecision = { mode: 'electron'; binary: string; main: string } | { mode: 'headless'; reason: string };
+export type StartDecision =
+  | { mode: 'electron'; binary: string; main: string }
+  /** Run electron's own installer (it downloads the runtime once, ~100 MB), then decide again. */
+  | { mode: 'download'; installer: string }
+  | { mode: 'headless'; reason: string };
 
 export function decideStartMode(probe: StartProbe): StartDecision {
   const { root, env } = probe;
@@ -22,17 +28,21 @@ export function decideStartMode(probe: StartProbe): StartDecision {
   if (!probe.exists(path.join(pkg, 'package.json'))) return { mode: 'headless', reason: 'the electron package is not installed.' };
   const main = path.join(root, 'dist', 'electron', 'main.js');
   if (!probe.exists(main)) return { mode: 'headless', reason: 'the Electron main process is not built (run `npm run build`).' };
+  // No display, no tray: checked before any download, so a server never fetches a GUI runtime.
+  if (probe.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
+    return { mode: 'headless', reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset).' };
+  }
   // path.txt is written by electron's install script once the runtime is downloaded.
   const relative = probe.readText(path.join(pkg, 'path.txt'))?.trim() || null;
   const override = env.ELECTRON_OVERRIDE_DIST_PATH;
   if (!relative && !override) {
-    return { mode: 'headless', reason: 'the Electron runtime was never downloaded (node_modules/electron/path.txt is missing; `npx install-electron` needs internet).' };
+    if (probe.downloadFailed) {
+      return { mode: 'headless', reason: `the Electron runtime could not be downloaded (${probe.downloadFailed}); \`npx install-electron\` retries when online.` };
+    }
+    return { mode: 'download', installer: path.join(pkg, 'install.js') };
   }
   const binary = override ? path.join(override, relative ?? 'electron') : path.join(pkg, 'dist', relative!);
   if (!probe.exists(binary)) return { mode: 'headless', reason: `the Electron runtime is missing (${binary}).` };
-  if (probe.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
-    return { mode: 'headless', reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset).' };
-  }
   return { mode: 'electron', binary, main };
 }
 
