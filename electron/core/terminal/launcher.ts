@@ -42,8 +42,15 @@ export function launchTerminal(plan: LaunchPlan, env: NodeJS.ProcessEnv = proces
     child.once('error', (err) => finish({ launched: false, error: `Could not start ${plan.file}: ${err.message}`, pid: null }));
     child.once('exit', (code, signal) => {
       if (code === 0) return finish({ launched: true, error: null, pid: child.pid ?? null });
-      const why = stderr.trim() || (signal ? `killed by ${signal}` : `exit status ${code}`);
-      finish({ launched: false, error: `${plan.file} failed: ${why}`, pid: null });
+      // 'exit' can come before the last stderr bytes are read: wait for the pipe to close (briefly,
+      // since a grandchild may hold it open) so the reason is not lost.
+      const fail = () => {
+        const why = stderr.trim() || (signal ? `killed by ${signal}` : `exit status ${code}`);
+        finish({ launched: false, error: `${plan.file} failed: ${why}`, pid: null });
+      };
+      if (!child.stderr || child.stderr.readableEnded) return fail();
+      child.stderr.once('end', fail);
+      setTimeout(fail, 250).unref();
     });
   });
 }
