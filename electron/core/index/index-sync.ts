@@ -65,6 +65,8 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   private readonly diagnostics = new Map<AgentId, Diagnostic[]>();
   private readonly errors = new Map<AgentId, string | null>();
   private lastEmit = 0;
+  /** Inside a group transaction: changed sessions not committed yet (announced at the next commit). */
+  private uncommitted: Set<string> | null = null;
 
   constructor(
     private readonly writer: IndexWriter,
@@ -120,12 +122,22 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
         bytesTotal: work.reduce((n, w) => n + w.unit.size, 0),
       };
       if (!live || work.length > 0) this.emit('progress', this.progress());
-      for (const { adapter, unit } of work) {
-        if (this.abort.signal.aborted) break;
-        await this.readUnit(adapter, unit, run);
-        this.state.filesDone++;
-        this.state.bytesDone += unit.size;
-        this.emitProgressThrottled();
+      this.writer.beginGroup();
+      this.uncommitted = new Set();
+      try {
+        for (const { adapter, unit } of work) {
+          if (this.abort.signal.aborted) break;
+          await this.readUnit(adapter, unit, run);
+          this.state.filesDone++;
+          this.state.bytesDone += unit.size;
+          this.emitProgressThrottled();
+        }
+      } finally {
+        try {
+          this.writer.endGroup();
+        } finally {
+          this.announceCommitted();
+        }
       }
       this.state = { ...this.state, phase: live ? 'watching' : 'idle', currentAt: new Date().toISOString() };
       this.emit('progress', this.progress());
@@ -249,6 +261,11 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
           for (const id of extra) resetOnFirstSight.add(id);
         }
         const r = this.writer.apply(adapter.agent, unit, batch, extra);
+        if (r.committed && this.uncommitted) {
+          for (const id of changed) this.uncommitted.add(id);
+          changed.clear();
+          this.announceCommitted();
+        }
         run.batches++;
         run.bytesRead += batch.bytesRead;
         run.sessionsWritten += r.sessionsWritten;
@@ -269,8 +286,18 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       this.fail(adapter.agent, `${unit.path}: ${message(err)}`);
       this.addDiagnostic(adapter.agent, { file: unit.path, message: message(err) });
     } finally {
-      if (changed.size) this.emit('sessions-changed', [...changed]);
+      if (this.uncommitted) for (const id of changed) this.uncommitted.add(id);
+      else if (changed.size) this.emit('sessions-changed', [...changed]);
     }
+  }
+
+  /** Emits the sessions changed by a group transaction once they are committed. */
+  private announceCommitted(): void {
+    const ids = this.uncommitted;
+    if (!ids) return;
+    this.uncommitted = null;
+    if (ids.size) this.emit('sessions-changed', [...ids]);
+    if (this.writer.inGroup()) this.uncommitted = new Set();
   }
 
   private fail(agent: AgentId, text: string): void {

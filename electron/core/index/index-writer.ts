@@ -6,7 +6,7 @@
 import type { AgentId, Message, Session } from '../../../shared/model.js';
 import type { JsonValue, ReadBatch, SourceUnit } from '../sources/types.js';
 import type { IndexDb } from './index-db.js';
-import { SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
+import { FTS_DELETE_SQL, FTS_INDEXED_KIND, FTS_INSERT_SQL, SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
 
 export interface UnitRecord {
   key: string;
@@ -22,6 +22,33 @@ export interface ApplyResult {
   messagesWritten: number;
   /** Session ids touched by this batch (for change notifications). */
   sessionIds: string[];
+  /** True when this call committed (always, outside a group; at a group's size limit inside one). */
+  committed: boolean;
+}
+
+/** A group transaction commits once this many messages or bytes read have accumulated. */
+export const GROUP_COMMIT_MESSAGES = 30_000;
+export const GROUP_COMMIT_BYTES = 32 * 1024 * 1024;
+
+interface MessageRow {
+  id: number;
+  role: string;
+  kind: string;
+  text: string;
+  tool_name: string | null;
+  toolCallId: string | null;
+  isError: number;
+  timestamp: string | null;
+  nativeId: string | null;
+}
+
+interface StoredMessage {
+  role: string;
+  kind: string;
+  text: string;
+  tool_name: string | null;
+  is_error: number;
+  timestamp: string | null;
 }
 
 interface UnitRow {
@@ -48,8 +75,13 @@ export class IndexWriter {
   private readonly stmts;
   private readonly rowids = new Map<string, number>();
   private readonly applyTx: (agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) => ApplyResult;
+  private group: { messages: number; bytes: number } | null = null;
 
-  constructor(private readonly db: IndexDb) {
+  constructor(
+    private readonly db: IndexDb,
+    /** Size at which a group transaction commits (see beginGroup). */
+    private readonly groupLimit: { messages: number; bytes: number } = { messages: GROUP_COMMIT_MESSAGES, bytes: GROUP_COMMIT_BYTES },
+  ) {
     this.stmts = {
       getUnit: db.prepare('SELECT key, agent, path, cursor, synced_size, synced_mtime FROM units WHERE key = ?'),
       unitKeys: db.prepare('SELECT key FROM units WHERE agent = ?').pluck(),
@@ -78,14 +110,15 @@ export class IndexWriter {
         RETURNING rowid`).pluck(),
       placeholderSession: db.prepare(`INSERT INTO sessions (id, agent, native_id, unit_key) VALUES (?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING`),
-      upsertMessage: db.prepare(`INSERT INTO messages (id, role, kind, text, tool_name, tool_call_id, is_error, timestamp, native_id)
-        VALUES (@id, @role, @kind, @text, @toolName, @toolCallId, @isError, @timestamp, @nativeId)
-        ON CONFLICT (id) DO UPDATE SET role = excluded.role, kind = excluded.kind, text = excluded.text,
-          tool_name = excluded.tool_name, tool_call_id = excluded.tool_call_id, is_error = excluded.is_error,
-          timestamp = excluded.timestamp, native_id = excluded.native_id
-        WHERE messages.text IS NOT excluded.text OR messages.kind IS NOT excluded.kind OR messages.role IS NOT excluded.role
-          OR messages.tool_name IS NOT excluded.tool_name OR messages.timestamp IS NOT excluded.timestamp
-          OR messages.is_error IS NOT excluded.is_error`),
+      insertMessage: db.prepare(`INSERT INTO messages (id, role, kind, text, tool_name, tool_call_id, is_error, timestamp, native_id)
+        VALUES (@id, @role, @kind, @text, @tool_name, @toolCallId, @isError, @timestamp, @nativeId)
+        ON CONFLICT (id) DO NOTHING`),
+      getMessage: db.prepare('SELECT role, kind, text, tool_name, is_error, timestamp FROM messages WHERE id = ?'),
+      updateMessage: db.prepare(`UPDATE messages SET role = @role, kind = @kind, text = @text, tool_name = @tool_name,
+        tool_call_id = @toolCallId, is_error = @isError, timestamp = @timestamp, native_id = @nativeId WHERE id = @id`),
+      ftsInsert: db.prepare(FTS_INSERT_SQL),
+      ftsDelete: db.prepare(FTS_DELETE_SQL),
+      indexedInRange: db.prepare("SELECT id, kind, tool_name, text FROM messages WHERE id >= ? AND id < ? AND kind != 'thinking'"),
       resetMessages: db.prepare('DELETE FROM messages WHERE id >= ? AND id < ?'),
     };
     this.applyTx = db.transaction((agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) =>
@@ -115,7 +148,56 @@ export class IndexWriter {
    * messages must go before this batch's (e.g. a unit re-read from scratch after it reappeared).
    */
   apply(agent: AgentId, unit: SourceUnit, batch: ReadBatch, extraResets: string[] = []): ApplyResult {
-    return this.applyTx(agent, unit, batch, extraResets);
+    const group = this.group;
+    if (!group) return { ...this.applyTx(agent, unit, batch, extraResets), committed: true };
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    let r: ApplyResult;
+    try {
+      r = this.applyInTx(agent, unit, batch, extraResets);
+    } catch (err) {
+      // Everything since the group's last commit goes, cursors included: those units resume from
+      // their last committed cursor on the next sync.
+      this.rollbackGroup();
+      throw err;
+    }
+    group.messages += batch.messages.length;
+    group.bytes += batch.bytesRead;
+    if (group.messages >= this.groupLimit.messages || group.bytes >= this.groupLimit.bytes) {
+      this.commitGroup();
+      r.committed = true;
+    }
+    return r;
+  }
+
+  /**
+   * Batches applied until endGroup() share transactions of up to ~30k messages / 32 MB read (each
+   * still carrying its cursor, so a crash resumes at the last commit). Much faster for a cold index:
+   * FTS5 writes one segment per commit, and small segments cost far more per byte than big ones.
+   * Readers see the rows only at each commit, so this is for bulk runs, not single appends.
+   */
+  beginGroup(): void {
+    this.group = { messages: 0, bytes: 0 };
+  }
+
+  inGroup(): boolean {
+    return this.group !== null;
+  }
+
+  /** Commits what the group holds and returns to one transaction per batch. */
+  endGroup(): void {
+    if (this.group && this.db.inTransaction) this.commitGroup();
+    this.group = null;
+  }
+
+  private commitGroup(): void {
+    this.db.exec('COMMIT');
+    if (this.group) this.group = { messages: 0, bytes: 0 };
+  }
+
+  private rollbackGroup(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.rowids.clear(); // rowids handed out inside the rolled-back transaction are gone
+    if (this.group) this.group = { messages: 0, bytes: 0 };
   }
 
   /** Records that `unit` was read to its end at this size/mtime, so an unchanged unit is skipped. */
@@ -151,6 +233,34 @@ export class IndexWriter {
     this.rowids.set(session, rowid);
   }
 
+  /** Inserts a message (or rewrites it when its content changed) and keeps FTS in step. Returns rows changed. */
+  private writeMessage(row: MessageRow): number {
+    if (this.stmts.insertMessage.run(row).changes === 1) {
+      if (FTS_INDEXED_KIND(row.kind)) this.stmts.ftsInsert.run({ id: row.id, kind: row.kind, tool_name: row.tool_name, text: row.text });
+      return 1;
+    }
+    const old = this.stmts.getMessage.get(row.id) as StoredMessage | undefined;
+    if (
+      !old ||
+      (old.text === row.text && old.kind === row.kind && old.role === row.role && old.tool_name === row.tool_name &&
+        old.timestamp === row.timestamp && old.is_error === row.isError)
+    ) {
+      return 0; // a re-read of the same message: nothing to do
+    }
+    if (FTS_INDEXED_KIND(old.kind)) this.stmts.ftsDelete.run({ id: row.id, kind: old.kind, tool_name: old.tool_name, text: old.text });
+    this.stmts.updateMessage.run(row);
+    if (FTS_INDEXED_KIND(row.kind)) this.stmts.ftsInsert.run({ id: row.id, kind: row.kind, tool_name: row.tool_name, text: row.text });
+    return 1;
+  }
+
+  /** Drops the messages with ids in [from, to) and their FTS entries. */
+  private resetRange(from: number, to: number): void {
+    for (const r of this.stmts.indexedInRange.all(from, to) as { id: number; kind: string; tool_name: string | null; text: string }[]) {
+      this.stmts.ftsDelete.run(r);
+    }
+    this.stmts.resetMessages.run(from, to);
+  }
+
   private applyInTx(agent: AgentId, unit: SourceUnit, batch: ReadBatch, extraResets: string[]): ApplyResult {
     const touched = new Set<string>();
     for (const s of batch.sessions) {
@@ -160,25 +270,24 @@ export class IndexWriter {
     }
     for (const id of new Set([...extraResets, ...batch.resetSessions])) {
       const rowid = this.stmts.sessionRowid.get(id) as number | undefined;
-      if (rowid !== undefined) this.stmts.resetMessages.run(messageRowId(rowid, 0), messageRowId(rowid + 1, 0));
+      if (rowid !== undefined) this.resetRange(messageRowId(rowid, 0), messageRowId(rowid + 1, 0));
       touched.add(id);
     }
     let messagesWritten = 0;
     for (const m of batch.messages) {
       if (!Number.isInteger(m.seq) || m.seq < 0 || m.seq >= SEQ_SPAN) continue;
       const rowid = this.rowidFor(m.sessionId, agent, unit.key);
-      const r = this.stmts.upsertMessage.run({
+      messagesWritten += this.writeMessage({
         id: messageRowId(rowid, m.seq),
         role: m.role,
         kind: m.kind,
         text: capText(m.text ?? '', m.kind),
-        toolName: m.toolName,
+        tool_name: m.toolName,
         toolCallId: m.toolCallId,
         isError: m.isError ? 1 : 0,
         timestamp: m.timestamp,
         nativeId: m.nativeId,
       });
-      messagesWritten += r.changes;
       touched.add(m.sessionId);
     }
     for (const id of batch.goneSessions) {
@@ -193,7 +302,7 @@ export class IndexWriter {
       bytes: batch.bytesRead,
       now: new Date().toISOString(),
     });
-    return { sessionsWritten: batch.sessions.length, messagesWritten, sessionIds: [...touched] };
+    return { sessionsWritten: batch.sessions.length, messagesWritten, sessionIds: [...touched], committed: false };
   }
 }
 

@@ -21,6 +21,8 @@ export interface LiveIndexOptions {
   debounceMs?: number;
   /** Drop the index and rebuild from scratch. */
   rebuild?: boolean;
+  /** When a cold index / full sync commits its group transaction (default ~30k messages or 32 MB read). */
+  groupCommit?: { messages: number; bytes: number };
 }
 
 export class LiveIndex {
@@ -35,7 +37,7 @@ export class LiveIndex {
   constructor(private readonly opts: LiveIndexOptions) {
     this.log = opts.log ?? (() => {});
     this.db = openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
-    this.writer = new IndexWriter(this.db);
+    this.writer = new IndexWriter(this.db, opts.groupCommit);
     this.sync = new IndexSync(this.writer, opts.adapters, this.log);
   }
 
