@@ -9,6 +9,7 @@ import type { BatonCore } from './core/service.js';
 import { briefClipboardRecord, ClipboardAutoClear } from './clipboard-formats.js';
 import { briefCopiedNotice } from './brief-notice.js';
 import { notify } from './notifications.js';
+import { hotkeySessionId, latestSessionId as latestFrom } from './hotkey-session.js';
 
 const autoClear = new ClipboardAutoClear({ readText: () => clipboard.readText(), clear: () => clipboard.clear() });
 
@@ -28,13 +29,21 @@ export async function copySessionBrief(core: BatonCore, sessionRef: string): Pro
 
 /** The most recently active session's id, or null when there is none. */
 export async function latestSessionId(core: BatonCore): Promise<string | null> {
-  const page = await core.api.listSessions(parseApiInput('listSessions', { limit: 1 }));
-  return page.sessions[0]?.id ?? null;
+  return latestFrom(core.api);
 }
 
 export async function copyLatestBrief(core: BatonCore): Promise<void> {
+  await copyChosenBrief(core, () => latestSessionId(core));
+}
+
+/** The global hotkey: the session selected in the UI while it still exists, else the most recent. */
+export async function copyHotkeyBrief(core: BatonCore): Promise<void> {
+  await copyChosenBrief(core, () => hotkeySessionId(core.api, core.desktop.selection()));
+}
+
+async function copyChosenBrief(core: BatonCore, choose: () => Promise<string | null>): Promise<void> {
   try {
-    const id = await latestSessionId(core);
+    const id = await choose();
     if (!id) return notify('Baton', 'No sessions yet: nothing to copy.');
     await copySessionBrief(core, id);
   } catch (err) {

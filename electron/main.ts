@@ -3,7 +3,7 @@
  * instance, the core and its local server (MCP), the contract over IPC, the popover window, the
  * tray menu, the global hotkey and launch at login. Logic lives in the pure modules it imports.
  */
-import { app, globalShortcut, ipcMain, type BrowserWindow } from 'electron';
+import { app, dialog, globalShortcut, ipcMain, type BrowserWindow } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IPC_EVENT_CHANNEL, parseApiInput } from '../shared/contract.js';
@@ -15,12 +15,13 @@ import { rendererDistDir, startLocalServer, type LocalServer } from './core/serv
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveApp } from './app-protocol.js';
 import { preloadPath } from './app-paths.js';
 import { bindApiIpc, isSameOrigin } from './ipc.js';
-import { createPopoverWindow, showPopover, togglePopover } from './window.js';
+import { createPopoverWindow, showPopover, togglePopover, whilePopoverHeld } from './window.js';
 import { TrayController } from './tray.js';
 import type { TrayAction, TrayMenuModel } from './tray-menu.js';
 import { GlobalHotkey } from './global-hotkey.js';
 import { applyLoginItem } from './login-item.js';
-import { copyLatestBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
+import { copyHotkeyBrief, copyLatestBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
+import { createFolderPicker } from './folder-picker.js';
 import { notify } from './notifications.js';
 
 registerAppScheme();
@@ -59,9 +60,12 @@ class BatonApp {
 
     this.window = createPopoverWindow(preloadPath());
     void this.window.loadURL(APP_URL);
+    // "Browse…" for store paths: a dialog attached to the popover, which stays open behind it.
+    const win = this.window;
+    core.desktop.setFolderPicker(createFolderPicker((options) => whilePopoverHeld(win, () => dialog.showOpenDialog(win, options))));
     this.disposers.push(core.events.subscribe((event) => this.sendToWindow(event)));
 
-    this.hotkey = new GlobalHotkey(globalShortcut, process.platform, () => void copyLatestBrief(core));
+    this.hotkey = new GlobalHotkey(globalShortcut, process.platform, () => void copyHotkeyBrief(core));
     this.tray = new TrayController({
       loadModel: () => this.trayModel(),
       onAction: (action) => void this.onTrayAction(action),

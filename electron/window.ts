@@ -10,6 +10,20 @@ import { APP_ORIGIN } from './app-protocol.js';
 
 export const POPOVER_SIZE = { width: 420, height: 640 };
 
+/** Popovers with a dialog of theirs open: the dialog takes focus, which must not hide them. */
+const held = new WeakSet<BrowserWindow>();
+
+/** Runs `task` (a modal dialog) with hide-on-blur suspended, then gives the popover focus back. */
+export async function whilePopoverHeld<T>(win: BrowserWindow, task: () => Promise<T>): Promise<T> {
+  held.add(win);
+  try {
+    return await task();
+  } finally {
+    held.delete(win);
+    if (!win.isDestroyed() && win.isVisible()) win.focus();
+  }
+}
+
 export function createPopoverWindow(preload: string): BrowserWindow {
   const win = new BrowserWindow({
     ...POPOVER_SIZE,
@@ -33,7 +47,7 @@ export function createPopoverWindow(preload: string): BrowserWindow {
     },
   });
   win.on('blur', () => {
-    if (!win.webContents.isDevToolsOpened()) win.hide();
+    if (!held.has(win) && !win.webContents.isDevToolsOpened()) win.hide();
   });
   // The popover lives as long as the app: closing it (Esc in the UI calls window.close()) hides it.
   // Quitting ends the app with app.exit(), which does not ask the window.

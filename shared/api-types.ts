@@ -195,6 +195,18 @@ export interface DesktopStatus {
   launchAtLogin: { enabled: boolean; error: string | null } | null;
 }
 
+/** A folder chosen with the system dialog; `available` is false where there is none (headless). */
+export interface FolderPick {
+  /** Null when the user cancelled, or when no dialog is available. */
+  path: string | null;
+  available: boolean;
+}
+
+/** The session the UI has selected, as the core stored it (a full id), or null for none. */
+export interface SelectionState {
+  session: string | null;
+}
+
 /** Pushed from the core to UIs (IPC events in Electron, server-sent events over HTTP). */
 export type ApiEvent =
   | { type: 'index-progress'; progress: IndexProgress }

@@ -19,9 +19,11 @@ import type {
   MessagePage,
   OpenInAgentResult,
   DesktopStatus,
+  FolderPick,
   PathCheck,
   RestoreResult,
   SearchHit,
+  SelectionState,
   SessionPage,
   SettingsView,
 } from './api-types.js';
@@ -143,6 +145,14 @@ export const batonApi = {
     'Start the target agent in a new terminal in the session’s cwd with the brief as first prompt.',
   ),
   desktopStatus: call<DesktopStatus>()(none, 'Tray app state: hotkey registration, MCP server, launch at login (headless: not applicable).'),
+  setSelection: call<SelectionState>()(
+    z.object({ session: sessionRef.nullable() }).strict(),
+    'The session the UI has selected (null: none); the global hotkey copies its brief.',
+  ),
+  pickFolder: call<FolderPick>()(
+    z.object({ title: z.string().max(200).optional(), defaultPath: z.string().max(4096).optional() }).strict(),
+    'Choose a folder with the system dialog (desktop only; headless answers available: false).',
+  ),
 } as const;
 
 export type BatonContract = typeof batonApi;

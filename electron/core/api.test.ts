@@ -1,9 +1,10 @@
 // The contract's implementation end to end: real fixture stores → real adapters → real index.db
 // → the API handlers the UI, IPC, HTTP and MCP all go through.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../shared/contract.js';
+import { ApiError, parseApiInput } from '../../shared/contract.js';
 import { createBatonCore, type BatonCore } from './service.js';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from './testing/fixture-home.js';
 
@@ -119,9 +120,66 @@ describe('API over the fixture stores', () => {
     expect(await core.api.checkPath({ agent: 'hermes', path: path.join(fixture.home, 'missing') })).toMatchObject({ exists: false, sessions: 0 });
   });
 
+  it('stores the UI selection as a full id, clears it with null, refuses unknown sessions', async () => {
+    expect(await core.api.setSelection(parseApiInput('setSelection', { session: 'claude:dbfcac52' }))).toEqual({
+      session: 'claude:dbfcac52-ebc4-4aa1-abb1-42da8bf3bc26',
+    });
+    expect(core.desktop.selection()).toBe('claude:dbfcac52-ebc4-4aa1-abb1-42da8bf3bc26');
+    const missing = await core.api.setSelection({ session: 'no such session anywhere' }).catch((err: unknown) => err);
+    expect((missing as ApiError).code).toBe('not_found');
+    expect(core.desktop.selection()).toBe('claude:dbfcac52-ebc4-4aa1-abb1-42da8bf3bc26'); // a failed call changes nothing
+    expect(await core.api.setSelection(parseApiInput('setSelection', { session: null }))).toEqual({ session: null });
+    expect(core.desktop.selection()).toBeNull();
+  });
+
   it('reports health with the index status and no private data', () => {
     const health = core.health();
     expect(health.index.sessions).toBe(expectedSessions().length);
     expect(JSON.stringify(health)).not.toContain(fixture.home);
+  });
+});
+
+describe('desktop calls in headless mode (a core on an empty temp home)', () => {
+  let home: string;
+  let core: BatonCore;
+
+  beforeAll(async () => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-api-desktop-'));
+    const env = { HOME: home, BATON_HOME: path.join(home, '.baton') };
+    core = await createBatonCore({ environment: { env, platform: process.platform, home }, dataDir: env.BATON_HOME, ingest: 'inline', watch: false, log: () => {} });
+    await core.start();
+    await core.whenCurrent();
+  });
+  afterAll(async () => {
+    await core.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('has no folder picker: says so instead of failing', async () => {
+    expect(await core.api.pickFolder(parseApiInput('pickFolder', { title: 'Choose the Codex store folder', defaultPath: home }))).toEqual({ path: null, available: false });
+    expect(await core.api.desktopStatus({})).toMatchObject({ mode: 'headless' });
+  });
+
+  it('uses the picker the desktop app registers, with the options given', async () => {
+    const asked: unknown[] = [];
+    core.desktop.setFolderPicker(async (options) => {
+      asked.push(options);
+      return path.join(home, 'picked');
+    });
+    try {
+      expect(await core.api.pickFolder(parseApiInput('pickFolder', { title: 'Choose', defaultPath: home }))).toEqual({ path: path.join(home, 'picked'), available: true });
+      expect(asked).toEqual([{ title: 'Choose', defaultPath: home }]);
+    } finally {
+      core.desktop.setFolderPicker(null);
+    }
+  });
+
+  it('validates input: a selection must be a reference or null, unknown fields are refused', async () => {
+    expect(() => parseApiInput('setSelection', {})).toThrow(ApiError);
+    expect(() => parseApiInput('setSelection', { session: '' })).toThrow(/session/);
+    expect(() => parseApiInput('pickFolder', { path: '/etc' })).toThrow(ApiError);
+    // With no sessions at all, selecting one is a clear not_found; clearing always works.
+    await expect(core.api.setSelection({ session: 'codex:abc' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(await core.api.setSelection({ session: null })).toEqual({ session: null });
   });
 });

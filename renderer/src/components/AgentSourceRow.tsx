@@ -16,6 +16,7 @@ const CHECK_DELAY_MS = 250;
 export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; settings: AgentSourceSettings; detected: string[] }) {
   const store = useAppStore();
   const source = useApp((s) => s.sources.find((src) => src.agent === agent) ?? null);
+  const canBrowse = useApp((s) => s.desktopStatus?.mode === 'desktop');
   const [path, setPath] = useDraft(settings.path ?? '');
   const [check, setCheck] = useState<PathCheck | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -46,8 +47,21 @@ export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; 
   }, [agent, effective, store]);
 
   const dirty = (path.trim() || null) !== settings.path;
-  const apply = () => {
-    if (dirty) void store.getState().updateSettings({ agents: { [agent]: { path: path.trim() || null } } });
+  const commit = (value: string) => {
+    const next = value.trim() || null;
+    if (next !== settings.path) void store.getState().updateSettings({ agents: { [agent]: { path: next } } });
+  };
+  const apply = () => commit(path);
+  // Desktop only: the system folder dialog; the chosen folder goes through the same edit flow.
+  const browse = async () => {
+    try {
+      const picked = await store.getState().client.pickFolder({ title: `Choose the ${AGENT_LABELS[agent]} store folder`, defaultPath: effective || undefined });
+      if (picked.path === null) return;
+      setPath(picked.path);
+      commit(picked.path);
+    } catch (err) {
+      store.getState().notify('error', `Could not open the folder picker: ${messageOf(err)}`);
+    }
   };
   const id = `agent-${agent}`;
 
@@ -85,6 +99,11 @@ export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; 
             if (e.key === 'Enter') apply();
           }}
         />
+        {canBrowse && (
+          <button type="button" className="small" disabled={!settings.enabled} title={`Choose the ${AGENT_LABELS[agent]} store folder`} onClick={() => void browse()}>
+            Browse…
+          </button>
+        )}
         {dirty && (
           <button type="button" className="small" onClick={apply}>
             Apply

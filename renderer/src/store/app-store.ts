@@ -4,15 +4,19 @@ import { createListSlice } from './list-slice.js';
 import { createPreviewSlice } from './preview-slice.js';
 import { createSettingsSlice } from './settings-slice.js';
 import { createShellSlice } from './shell-slice.js';
+import { syncSelection } from './selection-sync.js';
 import type { AppDeps, AppState } from './types.js';
 
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: AppDeps): AppStore {
-  return createStore<AppState>()((set, get) => ({
+  const store = createStore<AppState>()((set, get) => ({
     ...createShellSlice(set, get, deps),
     ...createListSlice(set, get, deps),
     ...createPreviewSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),
   }));
+  // For the store's lifetime (the page's): the core learns the selection for the global hotkey.
+  syncSelection(store, deps.client, deps.selectionSyncMs);
+  return store;
 }

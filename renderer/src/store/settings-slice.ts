@@ -7,6 +7,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
   settingsError: null,
   mcp: null,
   mcpError: null,
+  desktopStatus: null,
 
   async loadSettings() {
     try {
@@ -49,6 +50,15 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       get().notify('info', 'New MCP token generated. Agents using the old one must be reinstalled.');
     } catch (err) {
       get().notify('error', `Could not regenerate the token: ${messageOf(err)}`);
+    }
+  },
+
+  async loadDesktopStatus() {
+    try {
+      set({ desktopStatus: await deps.client.desktopStatus() });
+    } catch {
+      // Only decides whether desktop-only controls show; without it they stay hidden.
+      set({ desktopStatus: null });
     }
   },
 });

@@ -87,6 +87,7 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
         void get().loadSettings();
         void get().refreshSources();
         void get().loadMcp();
+        void get().loadDesktopStatus();
       }
     },
 

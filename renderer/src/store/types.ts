@@ -2,6 +2,7 @@
 import type {
   BriefFormat,
   BriefResult,
+  DesktopStatus,
   HealthInfo,
   IndexProgress,
   McpInfo,
@@ -33,6 +34,8 @@ export interface AppDeps {
   /** First page size (small, for a fast first paint) and the page size after it. */
   firstPage?: number;
   pageSize?: number;
+  /** Debounce before the selection is sent to the core (default SELECTION_SYNC_DELAY_MS). */
+  selectionSyncMs?: number;
 }
 
 export interface ShellSlice {
@@ -116,10 +119,13 @@ export interface SettingsSlice {
   settingsError: string | null;
   mcp: McpInfo | null;
   mcpError: string | null;
+  /** The tray app's state (null until loaded or when it fails); mode 'desktop' enables folder pickers. */
+  desktopStatus: DesktopStatus | null;
   loadSettings(): Promise<void>;
   updateSettings(patch: SettingsPatch): Promise<boolean>;
   loadMcp(): Promise<void>;
   regenerateToken(): Promise<void>;
+  loadDesktopStatus(): Promise<void>;
 }
 
 export type AppState = ShellSlice & ListSlice & PreviewSlice & SettingsSlice;
