@@ -1,12 +1,24 @@
 /**
- * Full-text search over the index. Ranking is bm25 weighted by recency; to keep every query fast
- * on a million messages, ranking looks at the newest CANDIDATE_CAP matching messages (rowid order,
- * which follows ingest order) rather than sorting every match of a very common word.
+ * Full-text search over the index, ranked by BM25 weighted by recency.
+ *
+ * Speed on a million messages comes from never asking FTS5 for more than a small candidate set:
+ * 1. FTS5 returns the newest CANDIDATE_CAP matching messages (rowid order, which follows ingest
+ *    order) with their text, and nothing else. FTS5's own bm25() or `ORDER BY rank` would first
+ *    count every match of every phrase (tens of ms for a common word, measured), so they are
+ *    not used; BM25 is computed in JS on the candidates (bm25.ts, see bm25For for the IDF).
+ *    Sessions are joined only when a filter needs them, else looked up once per distinct session.
+ * 2. Terms shorter than a trigram cannot use the index. Mixed with longer terms they filter the
+ *    FTS candidates; alone, they scan messages of the most recently active sessions, newest
+ *    first, up to SHORT_SCAN_BUDGET messages, so a rare two-letter word costs a bounded scan
+ *    instead of a pass over the whole database.
+ * 3. Snippets are cut in JS from the text already fetched, for the final hits only.
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { SearchHit } from '../../../shared/api-types.js';
 import type { IndexDb } from './index-db.js';
 import { SEQ_SPAN } from './index-schema.js';
+import { bm25Score, foldText, type Bm25Phrase } from './bm25.js';
+import { FtsStats } from './fts-stats.js';
 import { globFragment, isShortWord, likeFragment, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
 import { visibilitySql, type SessionVisibility } from './session-visibility.js';
 
@@ -22,12 +34,24 @@ export interface SearchOptions {
 }
 
 const CANDIDATE_CAP = 400;
+/** Candidate pages read at most when the per-session cap leaves fewer hits than asked for. */
+const MAX_PAGES = 4;
+/** Messages a query of only short terms may scan (≈ 15 ms on the bench machine, idle). */
+const SHORT_SCAN_BUDGET = 30_000;
+const SESSION_PAGE = 200;
+/** Per-session statement overhead, in scanned-message equivalents: many tiny sessions cost too. */
+const SESSION_SCAN_COST = 64;
 const DAY_MS = 86_400_000;
 
+/** A matching message and its indexed text. */
 interface Candidate {
   id: number;
-  rank: number;
-  session_id: string;
+  body: string;
+}
+
+interface SessionInfo {
+  rowid: number;
+  id: string;
   agent: string;
   native_id: string;
   title: string | null;
@@ -64,12 +88,14 @@ function shortTermSql(q: ParsedQuery, bodyExpr: string, params: Record<string, u
   let sql = '';
   q.terms.forEach((t, i) => {
     if (!t.short) return;
+    params[`like${i}`] = `%${likeFragment(t.text)}%`;
     if (isShortWord(t.text)) {
+      // LIKE (ASCII case-insensitive, no copy of the text) first; the whole-word GLOB only on its hits.
       params[`short${i}`] = `*[^a-z0-9]${globFragment(t.text.toLowerCase())}[^a-z0-9]*`;
-      sql += ` AND ${t.negated ? 'NOT ' : ''}(lower(' ' || ${bodyExpr} || ' ') GLOB @short${i})`;
+      const word = `${bodyExpr} LIKE @like${i} ESCAPE '\\' AND lower(' ' || ${bodyExpr} || ' ') GLOB @short${i}`;
+      sql += t.negated ? ` AND NOT (${word})` : ` AND ${word}`;
     } else {
-      params[`short${i}`] = `%${likeFragment(t.text)}%`;
-      sql += ` AND ${bodyExpr} ${t.negated ? 'NOT LIKE' : 'LIKE'} @short${i} ESCAPE '\\'`;
+      sql += ` AND ${bodyExpr} ${t.negated ? 'NOT LIKE' : 'LIKE'} @like${i} ESCAPE '\\'`;
     }
   });
   return sql;
@@ -108,12 +134,20 @@ export function manualSnippet(text: string, terms: string[], radius = 60): strin
 
 export class MessageSearch {
   private readonly messageStmt;
-  private readonly bodyStmt;
+  private readonly sessionRowid;
+  private readonly sessionsByRowid;
+  private readonly lastIdBefore;
+  private readonly stats: FtsStats;
   private readonly cache = new Map<string, ReturnType<IndexDb['prepare']>>();
 
   constructor(private readonly db: IndexDb) {
     this.messageStmt = db.prepare('SELECT role, timestamp FROM messages WHERE id = ?');
-    this.bodyStmt = db.prepare('SELECT body FROM message_fts_content WHERE id = ?').pluck();
+    this.sessionRowid = db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck();
+    this.sessionsByRowid = db.prepare(
+      'SELECT rowid, id, agent, native_id, title, cwd, updated_at FROM sessions WHERE rowid IN (SELECT value FROM json_each(?))',
+    );
+    this.lastIdBefore = db.prepare('SELECT max(id) FROM messages WHERE id >= ? AND id < ?').pluck();
+    this.stats = new FtsStats(db);
   }
 
   private stmt(sql: string) {
@@ -131,52 +165,150 @@ export class MessageSearch {
     if (opts.agent) parsed.filters.agent = opts.agent;
     const limit = Math.max(1, Math.min(opts.limit ?? 50, 500));
     if (!parsed.terms.some((t) => !t.negated)) return [];
-    const match = toFtsMatch(parsed);
-    const params: Record<string, unknown> = { cap: CANDIDATE_CAP };
-    let filters = filterSql(parsed.filters, params) + visibilitySql(opts.visibility, params);
+    const params: Record<string, unknown> = {};
+    const sessionFilters = filterSql(parsed.filters, params) + visibilitySql(opts.visibility, params);
+    let within: number | undefined;
     if (opts.sessionId) {
-      filters += ' AND s.id = @sessionId';
-      params.sessionId = opts.sessionId;
+      within = this.sessionRowid.get(opts.sessionId) as number | undefined;
+      if (within === undefined) return [];
     }
     const perSession = opts.sessionId ? limit : (opts.perSession ?? 3);
-    let candidates: Candidate[];
-    if (match) {
-      params.match = match;
-      const sql = `SELECT f.rowid AS id, bm25(message_fts) AS rank, s.id AS session_id, s.agent, s.native_id, s.title, s.cwd, s.updated_at
-        FROM message_fts f JOIN sessions s ON s.rowid = f.rowid / ${SEQ_SPAN}
-        WHERE message_fts MATCH @match${filters}${shortTermSql(parsed, 'f.body', params)}
-        ORDER BY f.rowid DESC LIMIT @cap`;
-      candidates = this.stmt(sql).all(params) as Candidate[];
-    } else {
-      // Only terms shorter than a trigram: a LIKE scan, newest first, stopping at the cap.
-      const sql = `SELECT c.id, 0 AS rank, s.id AS session_id, s.agent, s.native_id, s.title, s.cwd, s.updated_at
-        FROM message_fts_content c JOIN messages m ON m.id = c.id JOIN sessions s ON s.rowid = c.id / ${SEQ_SPAN}
-        WHERE m.kind != 'thinking'${filters}${shortTermSql(parsed, 'c.body', params)}
-        ORDER BY c.id DESC LIMIT @cap`;
-      candidates = this.stmt(sql).all(params) as Candidate[];
+    const match = toFtsMatch(parsed);
+    const shortFilter = (body: string) => shortTermSql(parsed, body, params);
+    if (!match) {
+      const found = this.scanRecent(sessionFilters, shortFilter('c.body'), params, within, limit, perSession);
+      // No indexed term to weigh: recency alone orders the hits.
+      return this.rank(found.candidates, found.sessions, () => 1, parsed, limit, perSession);
     }
+    params.match = match;
+    if (within !== undefined) {
+      params.lo = within * SEQ_SPAN;
+      params.hi = (within + 1) * SEQ_SPAN - 1;
+    }
+    // Newest candidates first, a page at a time. One long session can hold every candidate of a
+    // page; its per-session slots are then full, so the next page starts below that session.
+    const candidates: Candidate[] = [];
+    const perSessionFound = new Map<number, number>();
+    let slots = 0;
+    params.cap = CANDIDATE_CAP;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const rows = this.ftsCandidates(sessionFilters, shortFilter('f.body'), params, within !== undefined, page > 0);
+      candidates.push(...rows);
+      for (const c of rows) {
+        const session = Math.floor(c.id / SEQ_SPAN);
+        const n = (perSessionFound.get(session) ?? 0) + 1;
+        perSessionFound.set(session, n);
+        if (n <= perSession) slots++;
+      }
+      if (rows.length < CANDIDATE_CAP || slots >= limit) break;
+      const oldest = rows.at(-1)!.id;
+      const session = Math.floor(oldest / SEQ_SPAN);
+      params.before = (perSessionFound.get(session) ?? 0) >= perSession ? session * SEQ_SPAN : oldest;
+    }
+    return this.rank(candidates, this.sessionsOf(candidates), this.bm25For(parsed), parsed, limit, perSession);
+  }
+
+  /** The newest `@cap` messages matching `@match` and the filters, with their indexed text. */
+  private ftsCandidates(sessionFilters: string, shortFilter: string, params: Record<string, unknown>, withinSession: boolean, below: boolean): Candidate[] {
+    // FTS5 takes the rowid range itself: searching one session never touches the others' matches.
+    let range = withinSession ? ' AND f.rowid BETWEEN @lo AND @hi' : '';
+    if (below) range += ' AND f.rowid < @before';
+    const join = sessionFilters ? ` JOIN sessions s ON s.rowid = f.rowid / ${SEQ_SPAN}` : '';
+    const sql = `SELECT f.rowid AS id, f.body AS body FROM message_fts f${join}
+      WHERE message_fts MATCH @match${range}${sessionFilters}${shortFilter}
+      ORDER BY f.rowid DESC LIMIT @cap`;
+    return this.stmt(sql).all(params) as Candidate[];
+  }
+
+  /**
+   * Only short terms: walk sessions from the most recently active, scanning each one's messages
+   * newest first, until `cap` matches or SHORT_SCAN_BUDGET scanned messages. Hits are ordered by
+   * session recency, so a session's newest `perSession` matches are all it can contribute.
+   */
+  private scanRecent(sessionFilters: string, shortFilter: string, params: Record<string, unknown>, within: number | undefined, cap: number, perSession: number) {
+    const candidates: Candidate[] = [];
+    const sessions = new Map<number, SessionInfo>();
+    const scan = this.stmt(`SELECT c.id, c.body FROM message_fts_content c JOIN messages m ON m.id = c.id
+      WHERE c.id BETWEEN @from AND @to AND m.kind != 'thinking'${shortFilter}
+      ORDER BY c.id DESC LIMIT @need`);
+    const page = this.stmt(`SELECT s.rowid, s.id, s.agent, s.native_id, s.title, s.cwd, s.updated_at FROM sessions s
+      WHERE ${within === undefined ? '1' : 's.rowid = @within'}${sessionFilters}
+      ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ${SESSION_PAGE} OFFSET @offset`);
+    let budget = SHORT_SCAN_BUDGET;
+    for (let offset = 0; budget > 0 && candidates.length < cap; offset += SESSION_PAGE) {
+      const rows = page.all({ ...params, within, offset }) as SessionInfo[];
+      for (const s of rows) {
+        const lo = s.rowid * SEQ_SPAN;
+        const last = this.lastIdBefore.get(lo, lo + SEQ_SPAN) as number | null;
+        if (last === null) continue;
+        const from = Math.max(lo, last - budget + 1);
+        const need = Math.min(perSession, cap - candidates.length);
+        const found = scan.all({ ...params, from, to: last, need }) as Candidate[];
+        // The scan stopped at its last hit when it found all it needed; else it read the whole range.
+        budget -= SESSION_SCAN_COST + (found.length === need ? last - found.at(-1)!.id + 1 : last - from + 1);
+        if (found.length) sessions.set(s.rowid, s);
+        candidates.push(...found);
+        if (budget <= 0 || candidates.length >= cap) break;
+      }
+      if (rows.length < SESSION_PAGE) break;
+    }
+    return { candidates, sessions };
+  }
+
+  private sessionsOf(candidates: Candidate[]): Map<number, SessionInfo> {
+    const rowids = [...new Set(candidates.map((c) => Math.floor(c.id / SEQ_SPAN)))];
+    const rows = this.sessionsByRowid.all(JSON.stringify(rowids)) as SessionInfo[];
+    return new Map(rows.map((r) => [r.rowid, r]));
+  }
+
+  /**
+   * BM25 over the query's indexed phrases, all with the same IDF. FTS5's IDF needs each phrase's
+   * document frequency, i.e. one pass over its whole doclist (30–60 ms per common phrase at 1 M
+   * messages, measured; sampling a rowid window costs a seek per segment and trigram, no cheaper).
+   * Every candidate contains every positive phrase, so IDF would only re-weight their term
+   * frequencies against each other; term-frequency saturation and length normalization remain.
+   */
+  private bm25For(parsed: ParsedQuery): (folded: string) => number {
+    const totals = this.stats.totals();
+    const texts = [...new Set(parsed.terms.filter((t) => !t.negated && !t.short).map((t) => foldText(t.text)))];
+    const phrases: Bm25Phrase[] = texts.map((folded) => ({ folded, idf: 1 }));
+    return (folded) => bm25Score(folded, phrases, totals.avgDocLength);
+  }
+
+  private rank(
+    candidates: Candidate[],
+    sessions: Map<number, SessionInfo>,
+    relevance: (folded: string) => number,
+    parsed: ParsedQuery,
+    limit: number,
+    perSession: number,
+  ): SearchHit[] {
     const now = Date.now();
-    const scored = candidates
-      .map((c) => ({ c, score: (match ? -c.rank : 1) * recencyBoost(c.updated_at, now) }))
-      .sort((a, b) => b.score - a.score || b.c.id - a.c.id);
-    const perSessionCount = new Map<string, number>();
+    const scored: { c: Candidate; s: SessionInfo; score: number }[] = [];
+    for (const c of candidates) {
+      const s = sessions.get(Math.floor(c.id / SEQ_SPAN));
+      if (!s) continue; // session row replaced between the two reads
+      scored.push({ c, s, score: relevance(foldText(c.body)) * recencyBoost(s.updated_at, now) });
+    }
+    scored.sort((a, b) => b.score - a.score || b.c.id - a.c.id);
+    const perSessionCount = new Map<number, number>();
     const hits: SearchHit[] = [];
-    const shortTexts = parsed.terms.filter((t) => !t.negated).map((t) => t.text);
-    for (const { c, score } of scored) {
-      const n = perSessionCount.get(c.session_id) ?? 0;
+    const highlight = parsed.terms.filter((t) => !t.negated).map((t) => t.text);
+    for (const { c, s, score } of scored) {
+      const n = perSessionCount.get(s.rowid) ?? 0;
       if (n >= perSession) continue;
-      perSessionCount.set(c.session_id, n + 1);
-      const msg = this.messageStmt.get(c.id) as { role: SearchHit['role']; timestamp: string | null };
-      const snippet = manualSnippet((this.bodyStmt.get(c.id) as string | null) ?? '', shortTexts);
+      perSessionCount.set(s.rowid, n + 1);
+      const msg = this.messageStmt.get(c.id) as { role: SearchHit['role']; timestamp: string | null } | undefined;
+      if (!msg) continue;
       hits.push({
-        sessionId: c.session_id,
-        agent: c.agent as AgentId,
-        nativeId: c.native_id,
-        title: c.title,
-        cwd: c.cwd,
+        sessionId: s.id,
+        agent: s.agent as AgentId,
+        nativeId: s.native_id,
+        title: s.title,
+        cwd: s.cwd,
         seq: c.id % SEQ_SPAN,
         role: msg.role,
-        snippet,
+        snippet: manualSnippet(c.body ?? '', highlight),
         timestamp: msg.timestamp,
         score: Math.round(score * 1000) / 1000,
       });
