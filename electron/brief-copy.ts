@@ -32,11 +32,8 @@ export async function latestSessionId(core: BatonCore): Promise<string | null> {
   return latestFrom(core.api);
 }
 
-export async function copyLatestBrief(core: BatonCore): Promise<void> {
-  await copyChosenBrief(core, () => latestSessionId(core));
-}
-
-/** The global hotkey: the session selected in the UI while it still exists, else the most recent. */
+/** The global hotkey and the tray's "Copy latest brief": the session selected in the UI while it
+ *  still exists, else the most recent. */
 export async function copyHotkeyBrief(core: BatonCore): Promise<void> {
   await copyChosenBrief(core, () => hotkeySessionId(core.api, core.desktop.selection()));
 }

@@ -20,7 +20,7 @@ import { TrayController } from './tray.js';
 import type { TrayAction, TrayMenuModel } from './tray-menu.js';
 import { GlobalHotkey } from './global-hotkey.js';
 import { applyLoginItem } from './login-item.js';
-import { copyHotkeyBrief, copyLatestBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
+import { copyHotkeyBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
 import { createFolderPicker } from './folder-picker.js';
 import { notify } from './notifications.js';
 
@@ -133,7 +133,8 @@ class BatonApp {
       case 'copy-session':
         return copySessionBrief(this.core, action.sessionId);
       case 'copy-latest':
-        return copyLatestBrief(this.core);
+        // Same as the hotkey shown next to it: the selected session's brief, else the latest one.
+        return copyHotkeyBrief(this.core);
       case 'open':
         return showPopover(this.window, this.tray.tray);
       case 'checkpoint': {
