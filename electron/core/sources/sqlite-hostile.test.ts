@@ -8,19 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentId, Diagnostic } from '../../../shared/model.js';
+import type { AgentId } from '../../../shared/model.js';
 import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import { createAdapters } from './registry.js';
-import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from './types.js';
+import type { JsonValue, SourceUnit } from './types.js';
+import { readUnit as readAll } from '../testing/read-unit.js';
 
-async function readAll(adapter: SourceAdapter, unit: SourceUnit, cursor: JsonValue | null = null) {
-  const batches: ReadBatch[] = [];
-  const diagnostics: Omit<Diagnostic, 'at'>[] = [];
-  for await (const b of adapter.read(unit, { cursor, diagnostic: (d) => diagnostics.push(d) })) batches.push(b);
-  return { batches, diagnostics, sessions: batches.flatMap((b) => b.sessions) };
-}
 
 function unitAt(units: SourceUnit[], file: string): SourceUnit {
   const u = units.find((x) => x.path === file);

@@ -2,17 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../../shared/model.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
-import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../types.js';
 import { createOpenCodeAdapter } from './index.js';
+import { readUnit as readAll } from '../../testing/read-unit.js';
 
-async function readAll(adapter: SourceAdapter, unit: SourceUnit, cursor: JsonValue | null) {
-  const batches: ReadBatch[] = [];
-  const diagnostics: Omit<Diagnostic, 'at'>[] = [];
-  for await (const b of adapter.read(unit, { cursor, diagnostic: (d) => diagnostics.push(d) })) batches.push(b);
-  return { batches, diagnostics, cursor: batches.length ? batches[batches.length - 1]!.cursor : cursor };
-}
 
 describe('OpenCode adapter on the real fixture store', () => {
   let fh: FixtureHome;
