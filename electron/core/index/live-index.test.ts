@@ -76,6 +76,9 @@ describe('LiveIndex: watching real files', () => {
 
   it('replace: a rewritten file replaces the session’s messages', async () => {
     const { id, file } = claudeSession();
+    const count = index.countMessages(id);
+    fs.appendFileSync(file, userLine(file, 'an aside about walruses before the rewrite', 3));
+    await until('appended aside', () => index.countMessages(id) === count + 1);
     const line = userLine(file, 'a completely different conversation about zebras', 2);
     const tmp = `${file}.tmp`;
     fs.writeFileSync(tmp, line);
@@ -83,6 +86,8 @@ describe('LiveIndex: watching real files', () => {
     await until('replaced session', () => index.countMessages(id) === 1);
     expect(index.getMessages(id)[0]!.text).toBe('a completely different conversation about zebras');
     expect(index.search('zebras').map((h) => h.sessionId)).toEqual([id]);
+    // The replaced messages left the full-text index too, not only the messages table.
+    expect(index.search('walruses')).toEqual([]);
   });
 
   it('truncate: a shorter file drops the messages past the cut', async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
 export interface StoreWatcherOptions {
-  /** Quiet time per file before its change is reported. */
+  /** Quiet time per file before its change is reported (never less than MIN_DEBOUNCE_MS). */
   debounceMs?: number;
   /** Directory levels below a root to watch (Codex nests YYYY/MM/DD; Claude nests subagents). */
   depth?: number;
@@ -19,6 +19,17 @@ export interface StoreWatcherOptions {
 
 /** Files a store keeps sessions in: transcripts, databases and their WAL/SHM sidecars. */
 const STORE_FILE = /\.(jsonl|jsonl\.zst|json|db|sqlite|sqlite3)(-wal|-shm|-journal)?$/i;
+
+/**
+ * chokidar drops a 'change' for a path that arrives within 50 ms of the previous one it emitted
+ * (a leading-edge throttle with no trailing event). A report made inside that window would let the
+ * read run before a later write that nobody ever hears about, e.g. a file replaced by rename just
+ * after an append was read, left stale until the next reconcile. Waiting longer than the window
+ * after the last event means any change chokidar swallowed happened before our report, so the
+ * read that follows the report sees it.
+ */
+export const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+export const MIN_DEBOUNCE_MS = CHOKIDAR_CHANGE_THROTTLE_MS + 10;
 
 export function isStoreFile(file: string): boolean {
   return STORE_FILE.test(path.basename(file));
@@ -38,7 +49,7 @@ export class StoreWatcher {
     private readonly roots: string[],
     private readonly opts: StoreWatcherOptions,
   ) {
-    this.debounceMs = opts.debounceMs ?? 75;
+    this.debounceMs = Math.max(opts.debounceMs ?? 75, MIN_DEBOUNCE_MS);
     this.depth = opts.depth ?? 6;
   }
 
