@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { RecentOwners } from './recent-owners.js';
 
 export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;
 
@@ -105,8 +106,8 @@ export function describeClaudeFile(file: string): { sessionId: string; subagent:
 }
 
 export class ClaudeParser implements RecordParser<ClaudeFileState> {
-  /** Entry uuid → native session id that delivered it first (bounded, insertion ordered). */
-  private readonly seen = new Map<string, string>();
+  /** Entry uuid → native session id that delivered it first (bounded: the most recent are kept). */
+  private readonly seen = new RecentOwners<string>(MAX_SEEN_UUIDS);
 
   init(unit: SourceUnit): ClaudeFileState {
     const d = describeClaudeFile(unit.path);
@@ -167,10 +168,7 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
         if (agg.parentId === null && !st.subagent) agg.parentId = owner;
         return; // the same entry was already delivered for another session
       }
-      if (owner === undefined) {
-        this.seen.set(uuid, agg.nativeId);
-        if (this.seen.size > MAX_SEEN_UUIDS) this.seen.delete(this.seen.keys().next().value as string);
-      }
+      if (owner === undefined) this.seen.add(uuid, agg.nativeId);
     }
 
     const ts = str(r.timestamp);
