@@ -5,14 +5,14 @@
  * here that document frequency is an estimate (see fts-stats.ts), and the term frequencies and
  * lengths come from the candidate texts themselves.
  *
- * With the trigram tokenizer a phrase is a substring and a message's length in tokens is its length
- * in characters minus two, so both are cheap to compute from the text.
+ * Phrases are counted as substrings of the folded text and a message's length is its number of
+ * words (letter/digit runs): close to what unicode61 counts, and cheap to compute from the text.
  */
 
 const K1 = 1.2;
 const B = 0.75;
 
-/** Case- and diacritic-insensitive form, like the index's `case_sensitive 0 remove_diacritics 1`. */
+/** Case- and diacritic-insensitive form, like the index's unicode61 `remove_diacritics 2`. */
 export function foldText(text: string): string {
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -26,9 +26,14 @@ export function countOccurrences(haystack: string, needle: string): number {
   return n;
 }
 
-/** Trigram tokens in a text. */
-export function trigramLength(text: string): number {
-  return Math.max(0, text.length - 2);
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Words in a text, as the word tokenizer roughly counts them (a CJK run counts once). */
+export function wordCount(text: string): number {
+  let n = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text)) n++;
+  return n;
 }
 
 export function idf(totalDocs: number, docFreq: number): number {
@@ -47,7 +52,7 @@ export interface Bm25Phrase {
  * `folded` is the message text passed through foldText.
  */
 export function bm25Score(folded: string, phrases: readonly Bm25Phrase[], avgDocLength: number): number {
-  const lengthNorm = K1 * (1 - B + (B * trigramLength(folded)) / Math.max(1, avgDocLength));
+  const lengthNorm = K1 * (1 - B + (B * wordCount(folded)) / Math.max(1, avgDocLength));
   let score = 0;
   for (const p of phrases) {
     const tf = countOccurrences(folded, p.folded);

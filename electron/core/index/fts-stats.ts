@@ -1,5 +1,5 @@
 /**
- * Corpus totals BM25 needs (indexed messages and trigram tokens, hence the average message length),
+ * Corpus totals BM25 needs (indexed messages and their tokens, hence the average message length),
  * read from FTS5's "averages" record: one row, instead of the aggregate over a million rows.
  */
 import type { IndexDb } from './index-db.js';

@@ -6,13 +6,13 @@
  * messages are therefore one contiguous rowid range in seq order, so paging a 20,000-message
  * transcript is a range scan on the primary key, with no extra (session, seq) index to store.
  *
- * Search uses FTS5 with the trigram tokenizer: it finds substrings, code identifiers and CJK text
- * (which has no spaces for a word tokenizer to split on) alike. Trigrams cannot match terms shorter
- * than three characters; the search layer handles those with a bounded LIKE filter instead.
- * The FTS table is external-content over a view, so indexed text is not stored twice.
+ * Search uses FTS5 with the unicode61 word tokenizer over a JS-prepared form of the text that
+ * also finds CJK substrings and camelCase parts (see fts-text.ts for the why). The FTS table is
+ * contentless (`contentless_delete=1`): the text lives once, in `messages`, and rows are deleted
+ * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -21,29 +21,13 @@ export const SEQ_SPAN = 16_777_216;
 export const STORED_TOOL_OUTPUT_CHARS = 16_384;
 /** Any other message text is stored up to this many characters. */
 export const STORED_TEXT_CHARS = 262_144;
-/** Only the first 4 KB (characters) of a tool output are searchable. */
-export const INDEXED_TOOL_OUTPUT_CHARS = 4096;
-
-/** What FTS indexes for a message row; the same expression feeds the view and the triggers. */
-function ftsBody(row: 'param' | null): string {
-  const c = (name: string) => (row ? `@${name}` : name);
-  return `CASE ${c('kind')}
-      WHEN 'tool_call' THEN coalesce(${c('tool_name')}, '') || ' ' || ${c('text')}
-      WHEN 'tool_result' THEN substr(${c('text')}, 1, ${INDEXED_TOOL_OUTPUT_CHARS})
-      ELSE ${c('text')} END`;
-}
-
-/** Thinking is left out of search: it is noise next to what was said and done. */
-export const FTS_INDEXED_KIND = (kind: string): boolean => kind !== 'thinking';
-
 /**
  * FTS upkeep is done by the writer with single-row statements, not by triggers on `messages`: a
  * trigger makes every message write open a statement savepoint, and FTS5 flushes its pending terms
- * to a new segment at each savepoint, which made indexing ~3× slower. The body expression is the
- * view's, over @kind/@tool_name/@text, so deletes always remove exactly what was indexed.
+ * to a new segment at each savepoint, which made indexing ~3× slower.
  */
-export const FTS_INSERT_SQL = `INSERT INTO message_fts (rowid, body) VALUES (@id, ${ftsBody('param')})`;
-export const FTS_DELETE_SQL = `INSERT INTO message_fts (message_fts, rowid, body) VALUES ('delete', @id, ${ftsBody('param')})`;
+export const FTS_INSERT_SQL = 'INSERT INTO message_fts (rowid, body) VALUES (?, ?)';
+export const FTS_DELETE_SQL = 'DELETE FROM message_fts WHERE rowid = ?';
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -106,13 +90,10 @@ CREATE TABLE IF NOT EXISTS units (
   updated_at TEXT
 );
 
-CREATE VIEW IF NOT EXISTS message_fts_content AS
-  SELECT id, ${ftsBody(null)} AS body FROM messages;
-
 CREATE VIRTUAL TABLE IF NOT EXISTS message_fts USING fts5(
   body,
-  content = 'message_fts_content',
-  content_rowid = 'id',
-  tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+  content = '',
+  contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
 );
 `;

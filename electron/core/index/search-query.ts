@@ -5,14 +5,13 @@
  * so `"`, `*`, `-`, `NEAR(`, `AND`, `:` and unbalanced quotes are just characters to look for.
  */
 import { isAgentId, type AgentId } from '../../../shared/model.js';
+import { hasTokens, queryForm } from './fts-text.js';
 
 export interface SearchTerm {
   text: string;
-  /** Typed as `word*`. The trigram index matches substrings, which already covers prefixes. */
+  /** Typed as `word*`: the last word of the term matches as a prefix. */
   prefix: boolean;
   negated: boolean;
-  /** Shorter than a trigram: cannot use the FTS index, matched with a LIKE filter instead. */
-  short: boolean;
 }
 
 export interface SearchFilters {
@@ -30,14 +29,6 @@ export interface ParsedQuery {
 }
 
 const FILTER_KEYS = new Set(['agent', 'project', 'branch', 'after', 'before']);
-/** Trigram tokens need three characters (code points). */
-const TRIGRAM = 3;
-
-function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
 
 /** Splits into raw tokens, honouring double quotes; an unbalanced quote runs to the end. */
 interface RawToken {
@@ -54,7 +45,7 @@ function tokenize(input: string): RawToken[] {
   while (i < s.length) {
     while (i < s.length && /\s/.test(s[i]!)) i++;
     if (i >= s.length) break;
-    // `-word` excludes, but only for words a trigram can find: `ls -la` means the flag, not "not la".
+    // `-word` excludes, but only for words of three characters or more: `ls -la` means the flag, not "not la".
     let negated = false;
     const exclusion = /^-("[^"]{3,}"|[^\s"-]{3,})/.exec(s.slice(i));
     if (exclusion) {
@@ -123,7 +114,6 @@ export function parseSearchQuery(input: string): ParsedQuery {
     for (const t of terms) {
       t.text = `-${t.text}`;
       t.negated = false;
-      t.short = charLength(t.text) < TRIGRAM;
     }
   }
   return { terms, filters };
@@ -137,36 +127,37 @@ export function parseSearchQuery(input: string): ParsedQuery {
     }
     text = text.trim();
     if (!text) return;
-    terms.push({ text, prefix, negated, short: charLength(text) < TRIGRAM });
+    terms.push({ text, prefix, negated });
   }
 }
 
 /** An FTS5 string literal: the only FTS syntax we emit is `"…"` joined by AND / NOT. */
 function ftsString(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+  // Control characters (NUL ends the string for SQLite's FTS parser) are separators to the tokenizer anyway.
+  return `"${text.replace(/[\u0000-\u001f]/g, ' ').replace(/"/g, '""')}"`;
+}
+
+/** A term as FTS5 syntax: a quoted string (a phrase of its tokens), `*` after it for a prefix. */
+function ftsTerm(t: SearchTerm): string {
+  return `${ftsString(queryForm(t.text))}${t.prefix ? ' *' : ''}`;
 }
 
 /**
- * The MATCH expression for the index-able terms, or null when no term is long enough (the caller
- * then scans with LIKE). Negated terms need at least one positive term to subtract from.
+ * The MATCH expression, or null when no positive term has anything to search for (`--`, `*`).
+ * Negated terms need at least one positive term to subtract from.
  */
 export function toFtsMatch(q: ParsedQuery): string | null {
-  const positive = q.terms.filter((t) => !t.negated && !t.short);
+  const positive = q.terms.filter((t) => !t.negated && hasTokens(t.text));
   if (positive.length === 0) return null;
-  const negative = q.terms.filter((t) => t.negated && !t.short);
-  let expr = positive.map((t) => ftsString(t.text)).join(' AND ');
-  for (const t of negative) expr = `(${expr}) NOT ${ftsString(t.text)}`;
+  const negative = q.terms.filter((t) => t.negated && hasTokens(t.text));
+  let expr = positive.map(ftsTerm).join(' AND ');
+  for (const t of negative) expr = `(${expr}) NOT ${ftsTerm(t)}`;
   return expr;
 }
 
-/** Short plain words (`ls`, `go`) match whole words only; anything else (e.g. 日本) as a substring. */
+/** One- and two-letter ASCII words (`ls`, `go`) are highlighted as whole words only. */
 export function isShortWord(text: string): boolean {
-  return /^[a-z0-9]+$/i.test(text);
-}
-
-/** Escapes a GLOB pattern fragment: `*`, `?` and `[` become one-character classes. */
-export function globFragment(text: string): string {
-  return text.replace(/[*?[]/g, (c) => `[${c}]`);
+  return /^[a-z0-9]{1,2}$/i.test(text);
 }
 
 /** Escapes a LIKE pattern fragment (used with `ESCAPE '\\'`). */

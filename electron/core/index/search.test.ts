@@ -6,7 +6,7 @@ import type { AgentId, Message, Session } from '../../../shared/model.js';
 import { openIndexForWriting, type IndexDb } from './index-db.js';
 import { IndexWriter } from './index-writer.js';
 import { SessionIndex } from './session-index.js';
-import { bm25Score, countOccurrences, foldText } from './bm25.js';
+import { bm25Score, countOccurrences, foldText, wordCount } from './bm25.js';
 import { FtsStats, decodeVarints } from './fts-stats.js';
 
 const DAY = 86_400_000;
@@ -118,18 +118,24 @@ describe('MessageSearch on a real index', () => {
     expect(ids('widget -deploy')).toEqual([]);
   });
 
-  it('finds terms shorter than a trigram as whole words (ASCII) or substrings (CJK), with other filters', () => {
+  it('finds short words as whole words, CJK substrings, camelCase parts and prefixes, with other filters', () => {
     const s = session('claude', 'shell', { updatedAt: new Date().toISOString() });
-    add(s, ['run ls -la in the repo', 'also this is not it', '日本語のテキスト']);
+    add(s, ['run ls -la in the repo', 'also this is not it, else', '日本語のテキスト', 'the SessionIndex class and parse_config_file']);
     add(session('codex', 'other'), ['LS again, uppercase']);
-    expect(index.search('ls').map((h) => [h.sessionId, h.seq])).toEqual([
-      ['claude:shell', 0],
-      ['codex:other', 0],
-    ]);
+    expect(index.search('ls').map((h) => `${h.sessionId}#${h.seq}`).sort()).toEqual(['claude:shell#0', 'codex:other#0']); // not "else"
     expect(index.search('ls agent:codex').map((h) => h.sessionId)).toEqual(['codex:other']);
     expect(index.search('日本')[0]!.snippet).toContain('[[日本]]');
-    expect(index.search('ls repo').map((h) => h.seq)).toEqual([0]); // short term filters FTS candidates
+    expect(index.search('語のテ').map((h) => h.seq)).toEqual([2]);
+    expect(index.search('のの')).toEqual([]); // characters in order, not just present
+    expect(index.search('ls repo').map((h) => h.seq)).toEqual([0]);
     expect(index.search('ls', { sessionId: 'codex:other' }).map((h) => h.sessionId)).toEqual(['codex:other']);
+    expect(index.search('Index').map((h) => h.seq)).toEqual([3]);
+    expect(index.search('Index')[0]!.snippet).toContain('Session[[Index]]');
+    expect(index.search('sessionindex').map((h) => h.seq)).toEqual([3]);
+    expect(index.search('config').map((h) => h.seq)).toEqual([3]);
+    expect(index.search('"config file"').map((h) => h.seq)).toEqual([3]);
+    expect(index.search('Sess*').map((h) => h.seq)).toEqual([3]);
+    expect(index.search('-- +')).toEqual([]);
   });
 
   it('leaves thinking out and never throws on hostile input', () => {
@@ -141,10 +147,11 @@ describe('MessageSearch on a real index', () => {
   });
 
   it('reads the FTS totals from the averages record', () => {
-    add(session('claude', 'x'), ['abcdef', 'abcdefgh']);
+    add(session('claude', 'x'), ['one two three', 'one two three four five']);
     const totals = new FtsStats(db).totals();
     expect(totals.docs).toBe(db.prepare('SELECT count(*) FROM message_fts_docsize').pluck().get());
-    expect(totals.avgDocLength).toBe((4 + 6) / 2); // trigrams per message
+    expect(totals.docs).toBe(2);
+    expect(totals.avgDocLength).toBe((3 + 5) / 2); // words per message
   });
 });
 
@@ -153,6 +160,7 @@ describe('bm25 helpers', () => {
     expect(foldText('Crème BRÛLÉE')).toBe('creme brulee');
     expect(countOccurrences('aaaa', 'aaa')).toBe(2);
     expect(countOccurrences('abc', '')).toBe(0);
+    expect(wordCount('fix: the parse_config() call, 2 times')).toBe(7);
   });
 
   it('grows with term frequency, saturates, and prefers shorter texts', () => {
@@ -161,7 +169,7 @@ describe('bm25 helpers', () => {
     const two = bm25Score('cat cat', p, 10);
     expect(two).toBeGreaterThan(one);
     expect(bm25Score('cat '.repeat(100), p, 10)).toBeLessThan(2.2 * 1.0001);
-    expect(bm25Score(`cat ${'x'.repeat(200)}`, p, 10)).toBeLessThan(one);
+    expect(bm25Score(`cat ${'x '.repeat(200)}`, p, 10)).toBeLessThan(one);
     expect(bm25Score('dog', p, 10)).toBe(0);
   });
 

@@ -3,15 +3,11 @@
  *
  * Speed on a million messages comes from never asking FTS5 for more than a small candidate set:
  * 1. FTS5 returns the newest CANDIDATE_CAP matching messages (rowid order, which follows ingest
- *    order) with their text, and nothing else. FTS5's own bm25() or `ORDER BY rank` would first
- *    count every match of every phrase (tens of ms for a common word, measured), so they are
- *    not used; BM25 is computed in JS on the candidates (bm25.ts, see bm25For for the IDF).
+ *    order), and their text comes from `messages` by primary key. FTS5's own bm25() or
+ *    `ORDER BY rank` would first count every match of every phrase (tens of ms for a common word,
+ *    measured), so they are not used; BM25 is computed in JS on the candidates (bm25.ts).
  *    Sessions are joined only when a filter needs them, else looked up once per distinct session.
- * 2. Terms shorter than a trigram cannot use the index. Mixed with longer terms they filter the
- *    FTS candidates; alone, they scan messages of the most recently active sessions, newest
- *    first, up to SHORT_SCAN_BUDGET messages, so a rare two-letter word costs a bounded scan
- *    instead of a pass over the whole database.
- * 3. Snippets are cut in JS from the text already fetched, for the final hits only.
+ * 2. Snippets are cut in JS from the text already fetched, for the final hits only.
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { SearchHit } from '../../../shared/api-types.js';
@@ -19,7 +15,8 @@ import type { IndexDb } from './index-db.js';
 import { SEQ_SPAN } from './index-schema.js';
 import { bm25Score, foldText, type Bm25Phrase } from './bm25.js';
 import { FtsStats } from './fts-stats.js';
-import { globFragment, isShortWord, likeFragment, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
+import { hasTokens, searchableText } from './fts-text.js';
+import { isShortWord, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
 import { visibilitySql, type SessionVisibility } from './session-visibility.js';
 
 export interface SearchOptions {
@@ -36,17 +33,19 @@ export interface SearchOptions {
 const CANDIDATE_CAP = 400;
 /** Candidate pages read at most when the per-session cap leaves fewer hits than asked for. */
 const MAX_PAGES = 4;
-/** Messages a query of only short terms may scan (≈ 15 ms on the bench machine, idle). */
-const SHORT_SCAN_BUDGET = 30_000;
-const SESSION_PAGE = 200;
-/** Per-session statement overhead, in scanned-message equivalents: many tiny sessions cost too. */
-const SESSION_SCAN_COST = 64;
 const DAY_MS = 86_400_000;
 
-/** A matching message and its indexed text. */
+/** A matching message and its searchable text. */
 interface Candidate {
   id: number;
   body: string;
+}
+
+interface CandidateRow {
+  id: number;
+  kind: string;
+  tool_name: string | null;
+  text: string;
 }
 
 interface SessionInfo {
@@ -84,23 +83,6 @@ function filterSql(f: SearchFilters, params: Record<string, unknown>): string {
   return where.map((w) => ` AND ${w}`).join('');
 }
 
-function shortTermSql(q: ParsedQuery, bodyExpr: string, params: Record<string, unknown>): string {
-  let sql = '';
-  q.terms.forEach((t, i) => {
-    if (!t.short) return;
-    params[`like${i}`] = `%${likeFragment(t.text)}%`;
-    if (isShortWord(t.text)) {
-      // LIKE (ASCII case-insensitive, no copy of the text) first; the whole-word GLOB only on its hits.
-      params[`short${i}`] = `*[^a-z0-9]${globFragment(t.text.toLowerCase())}[^a-z0-9]*`;
-      const word = `${bodyExpr} LIKE @like${i} ESCAPE '\\' AND lower(' ' || ${bodyExpr} || ' ') GLOB @short${i}`;
-      sql += t.negated ? ` AND NOT (${word})` : ` AND ${word}`;
-    } else {
-      sql += ` AND ${bodyExpr} ${t.negated ? 'NOT LIKE' : 'LIKE'} @like${i} ESCAPE '\\'`;
-    }
-  });
-  return sql;
-}
-
 /** Recency multiplier: 2× for today, ~1.5× for two weeks ago, tending to 1× for old sessions. */
 function recencyBoost(updatedAt: string | null, now: number): number {
   const t = updatedAt ? Date.parse(updatedAt) : NaN;
@@ -116,7 +98,7 @@ function termPattern(t: string): string {
 
 /**
  * A snippet around the first occurrence of any term, every term in it wrapped in `[[…]]`. Done in
- * JS on the stored text: cheaper than FTS5's snippet(), which re-tokenizes each hit into trigrams.
+ * JS on the stored text (a contentless FTS table has no text for FTS5's snippet() to cut from).
  */
 export function manualSnippet(text: string, terms: string[], radius = 60): string {
   const flat = (s: string) => s.replace(/\s+/g, ' ');
@@ -136,7 +118,6 @@ export class MessageSearch {
   private readonly messageStmt;
   private readonly sessionRowid;
   private readonly sessionsByRowid;
-  private readonly lastIdBefore;
   private readonly stats: FtsStats;
   private readonly cache = new Map<string, ReturnType<IndexDb['prepare']>>();
 
@@ -146,7 +127,6 @@ export class MessageSearch {
     this.sessionsByRowid = db.prepare(
       'SELECT rowid, id, agent, native_id, title, cwd, updated_at FROM sessions WHERE rowid IN (SELECT value FROM json_each(?))',
     );
-    this.lastIdBefore = db.prepare('SELECT max(id) FROM messages WHERE id >= ? AND id < ?').pluck();
     this.stats = new FtsStats(db);
   }
 
@@ -174,12 +154,7 @@ export class MessageSearch {
     }
     const perSession = opts.sessionId ? limit : (opts.perSession ?? 3);
     const match = toFtsMatch(parsed);
-    const shortFilter = (body: string) => shortTermSql(parsed, body, params);
-    if (!match) {
-      const found = this.scanRecent(sessionFilters, shortFilter('c.body'), params, within, limit, perSession);
-      // No indexed term to weigh: recency alone orders the hits.
-      return this.rank(found.candidates, found.sessions, () => 1, parsed, limit, perSession);
-    }
+    if (!match) return []; // nothing a word index can look for (e.g. only punctuation)
     params.match = match;
     if (within !== undefined) {
       params.lo = within * SEQ_SPAN;
@@ -192,7 +167,7 @@ export class MessageSearch {
     let slots = 0;
     params.cap = CANDIDATE_CAP;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const rows = this.ftsCandidates(sessionFilters, shortFilter('f.body'), params, within !== undefined, page > 0);
+      const rows = this.ftsCandidates(sessionFilters, params, within !== undefined, page > 0);
       candidates.push(...rows);
       for (const c of rows) {
         const session = Math.floor(c.id / SEQ_SPAN);
@@ -208,51 +183,17 @@ export class MessageSearch {
     return this.rank(candidates, this.sessionsOf(candidates), this.bm25For(parsed), parsed, limit, perSession);
   }
 
-  /** The newest `@cap` messages matching `@match` and the filters, with their indexed text. */
-  private ftsCandidates(sessionFilters: string, shortFilter: string, params: Record<string, unknown>, withinSession: boolean, below: boolean): Candidate[] {
+  /** The newest `@cap` messages matching `@match` and the filters, with their searchable text. */
+  private ftsCandidates(sessionFilters: string, params: Record<string, unknown>, withinSession: boolean, below: boolean): Candidate[] {
     // FTS5 takes the rowid range itself: searching one session never touches the others' matches.
     let range = withinSession ? ' AND f.rowid BETWEEN @lo AND @hi' : '';
     if (below) range += ' AND f.rowid < @before';
     const join = sessionFilters ? ` JOIN sessions s ON s.rowid = f.rowid / ${SEQ_SPAN}` : '';
-    const sql = `SELECT f.rowid AS id, f.body AS body FROM message_fts f${join}
-      WHERE message_fts MATCH @match${range}${sessionFilters}${shortFilter}
+    const sql = `SELECT m.id, m.kind, m.tool_name, m.text FROM message_fts f CROSS JOIN messages m ON m.id = f.rowid${join}
+      WHERE message_fts MATCH @match${range}${sessionFilters}
       ORDER BY f.rowid DESC LIMIT @cap`;
-    return this.stmt(sql).all(params) as Candidate[];
-  }
-
-  /**
-   * Only short terms: walk sessions from the most recently active, scanning each one's messages
-   * newest first, until `cap` matches or SHORT_SCAN_BUDGET scanned messages. Hits are ordered by
-   * session recency, so a session's newest `perSession` matches are all it can contribute.
-   */
-  private scanRecent(sessionFilters: string, shortFilter: string, params: Record<string, unknown>, within: number | undefined, cap: number, perSession: number) {
-    const candidates: Candidate[] = [];
-    const sessions = new Map<number, SessionInfo>();
-    const scan = this.stmt(`SELECT c.id, c.body FROM message_fts_content c JOIN messages m ON m.id = c.id
-      WHERE c.id BETWEEN @from AND @to AND m.kind != 'thinking'${shortFilter}
-      ORDER BY c.id DESC LIMIT @need`);
-    const page = this.stmt(`SELECT s.rowid, s.id, s.agent, s.native_id, s.title, s.cwd, s.updated_at FROM sessions s
-      WHERE ${within === undefined ? '1' : 's.rowid = @within'}${sessionFilters}
-      ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ${SESSION_PAGE} OFFSET @offset`);
-    let budget = SHORT_SCAN_BUDGET;
-    for (let offset = 0; budget > 0 && candidates.length < cap; offset += SESSION_PAGE) {
-      const rows = page.all({ ...params, within, offset }) as SessionInfo[];
-      for (const s of rows) {
-        const lo = s.rowid * SEQ_SPAN;
-        const last = this.lastIdBefore.get(lo, lo + SEQ_SPAN) as number | null;
-        if (last === null) continue;
-        const from = Math.max(lo, last - budget + 1);
-        const need = Math.min(perSession, cap - candidates.length);
-        const found = scan.all({ ...params, from, to: last, need }) as Candidate[];
-        // The scan stopped at its last hit when it found all it needed; else it read the whole range.
-        budget -= SESSION_SCAN_COST + (found.length === need ? last - found.at(-1)!.id + 1 : last - from + 1);
-        if (found.length) sessions.set(s.rowid, s);
-        candidates.push(...found);
-        if (budget <= 0 || candidates.length >= cap) break;
-      }
-      if (rows.length < SESSION_PAGE) break;
-    }
-    return { candidates, sessions };
+    const rows = this.stmt(sql).all(params) as CandidateRow[];
+    return rows.map((r) => ({ id: r.id, body: searchableText(r.kind, r.tool_name, r.text) ?? '' }));
   }
 
   private sessionsOf(candidates: Candidate[]): Map<number, SessionInfo> {
@@ -264,13 +205,13 @@ export class MessageSearch {
   /**
    * BM25 over the query's indexed phrases, all with the same IDF. FTS5's IDF needs each phrase's
    * document frequency, i.e. one pass over its whole doclist (30–60 ms per common phrase at 1 M
-   * messages, measured; sampling a rowid window costs a seek per segment and trigram, no cheaper).
+   * messages, measured; sampling a rowid window costs a seek per segment and term, no cheaper).
    * Every candidate contains every positive phrase, so IDF would only re-weight their term
    * frequencies against each other; term-frequency saturation and length normalization remain.
    */
   private bm25For(parsed: ParsedQuery): (folded: string) => number {
     const totals = this.stats.totals();
-    const texts = [...new Set(parsed.terms.filter((t) => !t.negated && !t.short).map((t) => foldText(t.text)))];
+    const texts = [...new Set(parsed.terms.filter((t) => !t.negated && hasTokens(t.text)).map((t) => foldText(t.text)))];
     const phrases: Bm25Phrase[] = texts.map((folded) => ({ folded, idf: 1 }));
     return (folded) => bm25Score(folded, phrases, totals.avgDocLength);
   }
