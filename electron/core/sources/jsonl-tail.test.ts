@@ -45,7 +45,7 @@ describe('jsonl tailer', () => {
     expect(r.lines).toEqual([1, 3, 5]);
     expect(r.diags).toEqual([]);
     expect(r.cursor).toMatchObject({ offset: body.length, line: 5, size: body.length });
-    expect(r.bytes).toBe(body.length + Math.min(HEAD_BYTES, body.length));
+    expect(r.bytes).toBe(body.length + Math.min(HEAD_BYTES, body.length)); // reads smaller than the head: a head read of its own
   });
 
   it('unchanged file: nothing read; appended: only the new bytes', async () => {
@@ -78,6 +78,24 @@ describe('jsonl tailer', () => {
     fs.appendFileSync(file, '"}\n');
     const r4 = await run(file, r3.cursor);
     expect(r4.values).toEqual([{ c: 'y'.repeat(100_000) }]);
+  });
+
+  it('a first read reads each byte once (the head hash rides on it) and still detects a rewritten head', async () => {
+    const body = Array.from({ length: 300 }, (_, i) => JSON.stringify({ i, pad: 'p'.repeat(40) })).join('\n') + '\n';
+    fs.writeFileSync(file, body);
+    const first = await run(file, null);
+    expect(first.values).toHaveLength(300);
+    expect(first.bytes).toBe(body.length);
+    expect(first.cursor).toMatchObject({ headLen: HEAD_BYTES, offset: body.length });
+    // Same inode, one byte inside the head changed (well past the first line), then grown.
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, '9', body.indexOf('"i":50,') + 5);
+    fs.closeSync(fd);
+    fs.appendFileSync(file, '{"i":300}\n');
+    const again = await run(file, first.cursor);
+    expect(again.reset).toBe(true);
+    expect(again.values).toHaveLength(301);
+    expect(again.values[50]).toMatchObject({ i: 59 });
   });
 
   it('resets on a new inode, on shrinking, and on a rewritten head of the same size', async () => {

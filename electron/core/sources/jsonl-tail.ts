@@ -11,7 +11,6 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 
@@ -95,32 +94,51 @@ function hashBytes(buf: Buffer): string {
   return createHash('sha1').update(buf).digest('base64');
 }
 
-async function readAt(fh: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.allocUnsafe(length);
+/** Reads until `length` bytes or end of file; returns the count (sync: the data is usually in the page cache). */
+function readFullSync(fd: number, buf: Buffer, length: number, position: number): number {
   let got = 0;
   while (got < length) {
-    const { bytesRead } = await fh.read(buf, got, length - got, position + got);
-    if (bytesRead === 0) break;
-    got += bytesRead;
+    const n = fs.readSync(fd, buf, got, length - got, position + got);
+    if (n === 0) break;
+    got += n;
   }
-  return got === length ? buf : buf.subarray(0, got);
+  return got;
+}
+
+/** Read buffers of the default size, reused across files (a fresh 1 MiB per file costs GC time). */
+const sparePool: Buffer[] = [];
+const MAX_SPARE = 4;
+
+function takeBuffer(size: number): Buffer {
+  return (size === DEFAULT_READ_SIZE ? sparePool.pop() : undefined) ?? Buffer.allocUnsafeSlow(size);
+}
+
+function giveBuffer(buf: Buffer): void {
+  if (buf.length === DEFAULT_READ_SIZE && sparePool.length < MAX_SPARE) sparePool.push(buf);
 }
 
 /**
  * Opens `file` for an incremental read from `prev`. Throws the fs error (e.g. ENOENT) when the file
  * cannot be opened; everything after opening is tolerant.
+ *
+ * Plain files use synchronous open/fstat/read: a local read of a cached file takes microseconds, far
+ * less than the promise API's round trip through the thread pool, and reads are at most
+ * `readSize` bytes so the event loop is never held for long.
  */
 export async function openTail(file: string, prev: TailCursor | null, opts: TailOptions): Promise<TailHandle> {
   if (file.endsWith('.zst')) return openZstTail(file, prev, opts);
-  const fh = await fsp.open(file, 'r');
+  const fd = fs.openSync(file, 'r');
   let handedOver = false;
   try {
-    const st = await fh.stat({ bigint: true });
+    const st = fs.fstatSync(fd, { bigint: true });
     const dev = st.dev.toString();
     const ino = st.ino.toString();
     const size = Number(st.size);
     const mtimeMs = Number(st.mtimeMs);
     let reset = false;
+    let start: TailCursor;
+    /** Bytes read so far (the head check included), reported with the chunks. */
+    let bytesRead = 0;
     if (prev) {
       const pendingLen = prev.pending ? Buffer.byteLength(prev.pending, 'base64') : 0;
       if (prev.zst || prev.dev !== dev || prev.ino !== ino || size < prev.offset + pendingLen) reset = true;
@@ -128,51 +146,76 @@ export async function openTail(file: string, prev: TailCursor | null, opts: Tail
         return { reset: false, unchanged: true, chunks: emptyChunks };
       }
     }
-    // The head check costs one small read; it is counted in bytesRead like every other read.
-    const head = await readAt(fh, 0, Math.min(HEAD_BYTES, size));
-    let headRead = head.length;
-    if (prev && !reset && prev.headLen > 0) {
-      if (head.length < prev.headLen || hashBytes(head.subarray(0, prev.headLen)) !== prev.headHash) reset = true;
+    if (prev && !reset) {
+      // Resuming: one small read checks the head was not rewritten in place.
+      const head = Buffer.allocUnsafe(Math.min(HEAD_BYTES, size));
+      const got = readFullSync(fd, head, head.length, 0);
+      bytesRead += got;
+      const headBytes = head.subarray(0, got);
+      if (prev.headLen > 0 && (got < prev.headLen || hashBytes(headBytes.subarray(0, prev.headLen)) !== prev.headHash)) reset = true;
+      start = reset
+        ? { dev, ino, size, mtimeMs, offset: 0, line: 0, headLen: 0, headHash: '' }
+        : { ...prev, dev, ino, size, mtimeMs, headLen: got, headHash: hashBytes(headBytes) };
+    } else {
+      start = { dev, ino, size, mtimeMs, offset: 0, line: 0, headLen: 0, headHash: '' };
     }
-    const start: TailCursor =
-      prev && !reset
-        ? { ...prev, dev, ino, size, mtimeMs, headLen: head.length, headHash: hashBytes(head) }
-        : { dev, ino, size, mtimeMs, offset: 0, line: 0, headLen: head.length, headHash: hashBytes(head) };
+    /** Reading from the start: the head hash comes from the first read instead of a read of its own. */
+    const hashFirstRead = start.offset === 0 && !start.pending;
     handedOver = true;
     return {
       reset,
       unchanged: false,
       async *chunks() {
+        const readSize = opts.readSize ?? DEFAULT_READ_SIZE;
+        const buf = takeBuffer(readSize);
         try {
           const pending = start.pending ? Buffer.from(start.pending, 'base64') : null;
-          const from = start.offset + (pending ? pending.length : 0);
-          const readSize = opts.readSize ?? DEFAULT_READ_SIZE;
-          async function* source(): AsyncGenerator<Buffer> {
-            let pos = from;
+          let pos = start.offset + (pending ? pending.length : 0);
+          let first = hashFirstRead;
+          function* source(): Generator<Buffer> {
             for (;;) {
               if (opts.signal?.aborted) return;
-              const buf = Buffer.allocUnsafe(readSize);
-              const { bytesRead } = await fh.read(buf, 0, readSize, pos);
-              if (bytesRead === 0) return;
-              pos += bytesRead;
-              headRead += bytesRead;
-              yield bytesRead === readSize ? buf : buf.subarray(0, bytesRead);
+              const n = fs.readSync(fd, buf, 0, readSize, pos);
+              if (first) {
+                // Reading from the start: hash the head from this read instead of a read of its own
+                // (before the first chunk is cut, so every cursor carries it).
+                first = false;
+                let head = buf.subarray(0, Math.min(HEAD_BYTES, n));
+                if (n === readSize && readSize < HEAD_BYTES) {
+                  // Reads smaller than the head (tests): the head needs a read of its own.
+                  head = Buffer.allocUnsafe(HEAD_BYTES);
+                  head = head.subarray(0, readFullSync(fd, head, HEAD_BYTES, 0));
+                  bytesRead += head.length;
+                }
+                start.headLen = head.length;
+                start.headHash = hashBytes(head);
+              }
+              if (n === 0) return;
+              pos += n;
+              bytesRead += n;
+              if (n < readSize) {
+                // A short read of a regular file is its current end: no extra read to learn that.
+                yield buf.subarray(0, n);
+                return;
+              }
+              yield buf;
             }
           }
           let reported = 0;
           const takeBytes = () => {
-            const n = headRead - reported;
-            reported = headRead;
+            const n = bytesRead - reported;
+            reported = bytesRead;
             return n;
           };
           yield* splitLines(source(), start, pending, opts, takeBytes);
         } finally {
-          await fh.close();
+          fs.closeSync(fd);
+          giveBuffer(buf);
         }
       },
     };
   } finally {
-    if (!handedOver) await fh.close();
+    if (!handedOver) fs.closeSync(fd);
   }
 }
 
@@ -181,7 +224,7 @@ async function* emptyChunks(): AsyncGenerator<TailChunk> {
 }
 
 async function openZstTail(file: string, prev: TailCursor | null, opts: TailOptions): Promise<TailHandle> {
-  const st = await fsp.stat(file, { bigint: true });
+  const st = await fs.promises.stat(file, { bigint: true });
   const dev = st.dev.toString();
   const ino = st.ino.toString();
   const size = Number(st.size);
@@ -224,7 +267,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * byte of `pending` (or of the stream when there is none).
  */
 async function* splitLines(
-  source: AsyncIterable<Buffer>,
+  source: AsyncIterable<Buffer> | Iterable<Buffer>,
   start: TailCursor,
   pending: Buffer | null,
   opts: TailOptions,
@@ -252,11 +295,12 @@ async function* splitLines(
     return c;
   };
 
-  const handleLine = (bytes: Buffer) => {
+  /** Parses bytes[from, to) (one line without its `\n`); decodes nothing outside it. */
+  const handleLine = (bytes: Buffer, from: number, to: number) => {
     lineNo++;
-    let end = bytes.length;
-    if (end > 0 && bytes[end - 1] === CR) end--;
-    let first = 0;
+    let end = to;
+    if (end > from && bytes[end - 1] === CR) end--;
+    let first = from;
     while (first < end && (bytes[first] === 32 || bytes[first] === 9)) first++;
     if (first === end) return; // blank line: nothing to say
     if (bytes[first] === NUL) {
@@ -320,7 +364,7 @@ async function* splitLines(
           opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
         } else {
           carry.push(buf.subarray(pos, nl));
-          handleLine(Buffer.concat(carry, total));
+          handleLine(Buffer.concat(carry, total), 0, total);
         }
         carry = [];
         carryLen = 0;
@@ -328,7 +372,7 @@ async function* splitLines(
         lineNo++;
         opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
       } else {
-        handleLine(buf.subarray(pos, nl));
+        handleLine(buf, pos, nl);
       }
       pos = nl + 1;
       lineStart = bufStart + pos;

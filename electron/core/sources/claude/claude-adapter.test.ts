@@ -342,7 +342,8 @@ describe('Claude Code record semantics', () => {
     const batches = await index.readUnit(adapter, (await adapter.listUnits())[0]!);
     expect(batches.length).toBeGreaterThan(2);
     for (const b of batches) expect(b.messages.length).toBeLessThanOrEqual(2000);
-    expect(batches.reduce((a, b) => a + b.bytesRead, 0)).toBe(fs.statSync(file).size + 4096);
+    // A first read reads each byte once (the head check rides on the first read).
+    expect(batches.reduce((a, b) => a + b.bytesRead, 0)).toBe(fs.statSync(file).size);
     expect(index.messages.get(`claude:${MAIN}`)!.length).toBe(5000);
     expect(index.sessions.get(`claude:${MAIN}`)!.userTurns).toBe(5000);
     // Resuming from the middle batch's cursor (as after a crash) yields exactly the remainder.
