@@ -1,12 +1,14 @@
 /**
  * Child-process side of index.bench.ts, so peak RSS (process.resourceUsage().maxRSS) measures one
- * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index).
+ * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index;
+ * parsed in the read-ahead worker unless BATON_READ_AHEAD=0).
  * Prints one JSON line.
  */
 import { AGENTS, type AgentId } from '../shared/model.js';
 import { currentEnvironment } from '../electron/core/paths.js';
 import { createAdapters } from '../electron/core/sources/registry.js';
 import { LiveIndex } from '../electron/core/index/live-index.js';
+import { defaultAdapterModule } from '../electron/core/index/worker-launch.js';
 
 const [mode, arg, bigFile] = process.argv.slice(2);
 const config = (only?: AgentId) => ({
@@ -33,7 +35,10 @@ if (mode === 'read') {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   process.stdout.write(`${JSON.stringify({ units: units.length, bytes, messages, sessions, seconds, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`);
 } else if (mode === 'cold') {
-  const live = new LiveIndex({ dataDir: arg!, adapters: createAdapters(config(), currentEnvironment()), watch: false, rebuild: true });
+  const environment = currentEnvironment();
+  // Parsing runs in a read-ahead worker while this thread writes; BATON_READ_AHEAD=0 for the A/B.
+  const readAhead = process.env.BATON_READ_AHEAD === '0' ? undefined : { adapterModule: defaultAdapterModule(), adapterArgs: [config(), { ...environment, env: { ...environment.env } }] };
+  const live = new LiveIndex({ dataDir: arg!, adapters: createAdapters(config(), environment), watch: false, rebuild: true, readAhead });
   const started = process.hrtime.bigint();
   await live.start();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -5,10 +5,7 @@
  * `start()`, listen for 'progress' and 'sessions-changed', `stop()` on shutdown.
  */
 import { EventEmitter } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { SourceStatus } from '../../../shared/model.js';
 import type { SourceAdapter } from '../sources/types.js';
@@ -17,12 +14,15 @@ import type { SyncCounters } from './index-sync.js';
 import type { FromWorker, IngestWorkerInit, ToWorker } from './ingest-protocol.js';
 import { LiveIndex } from './live-index.js';
 import { SessionIndex } from './session-index.js';
+import { defaultAdapterModule, launchWorker, type AdapterSource } from './worker-launch.js';
+
+export { defaultAdapterModule };
 
 export type IngestMode =
   /** Adapters built inside a worker by `createAdapters(...adapterArgs)` of `adapterModule`. */
   | { kind: 'worker'; adapterModule?: string; adapterArgs: unknown[] }
-  /** Adapters already built, ingest on this thread. */
-  | { kind: 'inline'; adapters: SourceAdapter[] };
+  /** Adapters already built, ingest on this thread; a big pass parses in a worker built from `readAhead`. */
+  | { kind: 'inline'; adapters: SourceAdapter[]; readAhead?: AdapterSource };
 
 export interface IndexServiceOptions {
   dataDir: string;
@@ -41,23 +41,9 @@ export interface IndexServiceEvents {
   'sessions-changed': [string[]];
 }
 
-const here = fileURLToPath(import.meta.url);
-const runningFromTs = here.endsWith('.ts');
-
-/** The sources registry, next to this module in both the .ts sources and the compiled dist/. */
-export function defaultAdapterModule(): string {
-  return pathToFileURL(path.join(path.dirname(here), '..', 'sources', `registry${runningFromTs ? '.ts' : '.js'}`)).href;
-}
-
-/** Starts ingest-worker(.ts|.js). From TypeScript sources (dev, tests) the worker loads tsx first. */
+/** Starts ingest-worker(.ts|.js). */
 function startWorker(init: IngestWorkerInit): Worker {
-  const file = path.join(path.dirname(here), `ingest-worker${runningFromTs ? '.ts' : '.js'}`);
-  const execArgv: string[] = [];
-  if (runningFromTs) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    execArgv.push('--import', tsx);
-  }
-  return new Worker(file, { workerData: init, execArgv });
+  return launchWorker('ingest-worker', init);
 }
 
 export class IndexService extends EventEmitter<IndexServiceEvents> {
@@ -98,7 +84,7 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
       this.emit('progress', p);
     };
     if (this.opts.ingest.kind === 'inline') {
-      const live = new LiveIndex({ ...this.liveOptions(), adapters: this.opts.ingest.adapters });
+      const live = new LiveIndex({ ...this.liveOptions(), adapters: this.opts.ingest.adapters, readAhead: this.opts.ingest.readAhead });
       this.live = live;
       live.sync.on('progress', onProgress);
       live.sync.on('sessions-changed', (ids) => this.emit('sessions-changed', ids));

@@ -9,9 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
 import type { IndexProgress } from '../../../shared/api-types.js';
-import type { SourceAdapter, SourceUnit } from '../sources/types.js';
+import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../sources/types.js';
 import type { IndexLog } from './index-db.js';
 import type { IndexWriter } from './index-writer.js';
+import { READ_AHEAD_MIN_BYTES, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
+import { ReadAheadStatus } from './read-ahead-status.js';
 
 export interface SyncCounters {
   unitsListed: number;
@@ -19,9 +21,22 @@ export interface SyncCounters {
   unitsSkipped: number;
   unitsGone: number;
   batches: number;
+  /** Of `batches`, those parsed by the read-ahead worker. */
+  batchesReadAhead: number;
   bytesRead: number;
   sessionsWritten: number;
   messagesWritten: number;
+}
+
+export interface IndexSyncOptions {
+  /** Parse big syncAll runs in a worker thread with its own adapters (see read-ahead.ts). */
+  readAhead?: ReadAheadOptions;
+}
+
+/** Where readUnit takes a unit's batches from when the read-ahead worker parsed them. */
+interface AheadUnit {
+  reader: ReadAhead;
+  index: number;
 }
 
 export interface IndexSyncEvents {
@@ -32,7 +47,7 @@ export interface IndexSyncEvents {
 const MAX_DIAGNOSTICS = 50;
 
 function emptyCounters(): SyncCounters {
-  return { unitsListed: 0, unitsRead: 0, unitsSkipped: 0, unitsGone: 0, batches: 0, bytesRead: 0, sessionsWritten: 0, messagesWritten: 0 };
+  return { unitsListed: 0, unitsRead: 0, unitsSkipped: 0, unitsGone: 0, batches: 0, batchesReadAhead: 0, bytesRead: 0, sessionsWritten: 0, messagesWritten: 0 };
 }
 
 function statSize(file: string): { size: number; mtimeMs: number } | null {
@@ -67,11 +82,14 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   private lastEmit = 0;
   /** Inside a group transaction: changed sessions not committed yet (announced at the next commit). */
   private uncommitted: Set<string> | null = null;
+  /** What the read-ahead worker's adapters read, for sourceStatus(). */
+  private readonly readStatus = new ReadAheadStatus();
 
   constructor(
     private readonly writer: IndexWriter,
     readonly adapters: SourceAdapter[],
     private readonly log: IndexLog = () => {},
+    private readonly opts: IndexSyncOptions = {},
   ) {
     super();
   }
@@ -122,22 +140,32 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
         bytesTotal: work.reduce((n, w) => n + w.unit.size, 0),
       };
       if (!live || work.length > 0) this.emit('progress', this.progress());
-      this.writer.beginGroup();
-      this.uncommitted = new Set();
+      const ahead = this.startReadAhead(work);
       try {
-        for (const { adapter, unit } of work) {
-          if (this.abort.signal.aborted) break;
-          await this.readUnit(adapter, unit, run);
-          this.state.filesDone++;
-          this.state.bytesDone += unit.size;
-          this.emitProgressThrottled();
+        this.writer.beginGroup();
+        this.uncommitted = new Set();
+        try {
+          for (const [index, { adapter, unit }] of work.entries()) {
+            if (this.abort.signal.aborted) break;
+            await this.readUnit(adapter, unit, run, ahead && { reader: ahead, index });
+            this.state.filesDone++;
+            this.state.bytesDone += unit.size;
+            this.emitProgressThrottled();
+          }
+        } finally {
+          try {
+            this.writer.endGroup();
+          } finally {
+            this.announceCommitted();
+          }
+        }
+        if (ahead && !this.abort.signal.aborted) {
+          const status = await ahead.finalStatus();
+          if (status) this.readStatus.addWorkerStatus(status);
+          else this.log('warn', 'read-ahead worker sent no status; source status undercounts files read and skipped lines');
         }
       } finally {
-        try {
-          this.writer.endGroup();
-        } finally {
-          this.announceCommitted();
-        }
+        await ahead?.close();
       }
       this.state = { ...this.state, phase: live ? 'watching' : 'idle', currentAt: new Date().toISOString() };
       this.emit('progress', this.progress());
@@ -187,7 +215,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
 
   sourceStatus(): SourceStatus[] {
     return this.adapters.map((a) => {
-      const s = a.status();
+      const s = this.readStatus.merge(a.status());
       const seen = new Set(s.diagnostics.map((d) => `${d.file}:${d.line ?? ''}:${d.message}`));
       const extra = (this.diagnostics.get(a.agent) ?? []).filter((d) => !seen.has(`${d.file}:${d.line ?? ''}:${d.message}`));
       const error = this.errors.get(a.agent) ?? null;
@@ -202,6 +230,24 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
 
   private adapterFor(file: string): SourceAdapter | undefined {
     return this.adapters.find((a) => a.roots().some((r) => isUnder(file, path.resolve(r))));
+  }
+
+  /** A read-ahead worker for this run's work list, when configured and the work is big enough. */
+  private startReadAhead(work: { adapter: SourceAdapter; unit: SourceUnit }[]): ReadAhead | null {
+    const opts = this.opts.readAhead;
+    if (!opts || work.length === 0 || this.state.bytesTotal < (opts.minBytes ?? READ_AHEAD_MIN_BYTES)) return null;
+    // Each unit appears once per run and runs are serialized, so the saved cursor is the one to read from.
+    const items = work.map(({ adapter, unit }) => ({ agent: adapter.agent, unit, cursor: this.writer.getUnit(unit.key)?.cursor ?? null }));
+    try {
+      return new ReadAhead(items, opts, {
+        signal: this.abort.signal,
+        diagnostic: (agent, d) => this.addDiagnostic(agent, d),
+        log: this.log,
+      });
+    } catch (err) {
+      this.log('warn', `read-ahead worker could not start (${message(err)}); reading on this thread`);
+      return null;
+    }
   }
 
   private unchanged(unit: SourceUnit): boolean {
@@ -240,7 +286,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     return units;
   }
 
-  private async readUnit(adapter: SourceAdapter, unit: SourceUnit, run: SyncCounters): Promise<void> {
+  private async readUnit(adapter: SourceAdapter, unit: SourceUnit, run: SyncCounters, ahead: AheadUnit | null = null): Promise<void> {
     const saved = this.writer.getUnit(unit.key);
     const cursor = saved?.cursor ?? null;
     // A unit read from scratch replaces whatever the index holds for its sessions (it may have
@@ -248,12 +294,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     const resetOnFirstSight = cursor === null ? new Set<string>() : null;
     const changed = new Set<string>();
     try {
-      const batches = adapter.read(unit, {
-        cursor,
-        signal: this.abort.signal,
-        diagnostic: (d) => this.addDiagnostic(adapter.agent, d),
-      });
-      for await (const batch of batches) {
+      for await (const batch of this.batches(adapter, unit, cursor, ahead, run)) {
         let extra: string[] = [];
         if (resetOnFirstSight) {
           const ids = new Set([...batch.sessions.map((s) => s.id), ...batch.messages.map((m) => m.sessionId)]);
@@ -288,6 +329,43 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     } finally {
       if (this.uncommitted) for (const id of changed) this.uncommitted.add(id);
       else if (changed.size) this.emit('sessions-changed', [...changed]);
+    }
+  }
+
+  /**
+   * A unit's batches: from the read-ahead worker when it parsed them, else (or from the last
+   * applied cursor on, if the worker died mid-unit) from this thread's adapter.
+   */
+  private async *batches(
+    adapter: SourceAdapter,
+    unit: SourceUnit,
+    cursor: JsonValue | null,
+    ahead: AheadUnit | null,
+    run: SyncCounters,
+  ): AsyncGenerator<ReadBatch> {
+    let from = cursor;
+    if (ahead?.reader.alive) {
+      try {
+        for await (const batch of ahead.reader.batches(ahead.index)) {
+          from = batch.cursor;
+          this.readStatus.noteApplied(adapter.agent, batch, true);
+          run.batchesReadAhead++;
+          this.counters.batchesReadAhead++;
+          yield batch;
+        }
+        return;
+      } catch (err) {
+        if (!(err instanceof ReadAheadUnavailable)) throw err;
+      }
+    }
+    const batches = adapter.read(unit, {
+      cursor: from,
+      signal: this.abort.signal,
+      diagnostic: (d) => this.addDiagnostic(adapter.agent, d),
+    });
+    for await (const batch of batches) {
+      this.readStatus.noteApplied(adapter.agent, batch, false);
+      yield batch;
     }
   }
 

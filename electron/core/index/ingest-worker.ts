@@ -4,9 +4,9 @@
  * the index through its own connection and so never waits for a long write.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SourceAdapter } from '../sources/types.js';
 import type { FromWorker, IngestWorkerInit, ToWorker } from './ingest-protocol.js';
 import { LiveIndex } from './live-index.js';
+import { loadAdapters } from './worker-launch.js';
 
 const port = parentPort;
 if (!port) throw new Error('ingest-worker.ts must run in a worker thread');
@@ -14,12 +14,13 @@ const init = workerData as IngestWorkerInit;
 const send = (m: FromWorker) => port.postMessage(m);
 
 async function main(): Promise<void> {
-  const mod = (await import(init.adapterModule)) as { createAdapters?: (...args: unknown[]) => SourceAdapter[] | Promise<SourceAdapter[]> };
-  if (typeof mod.createAdapters !== 'function') throw new Error(`${init.adapterModule} does not export createAdapters()`);
-  const adapters = await mod.createAdapters(...init.adapterArgs);
+  const source = { adapterModule: init.adapterModule, adapterArgs: init.adapterArgs };
+  const adapters = await loadAdapters(source);
   const live = new LiveIndex({
     dataDir: init.dataDir,
     adapters,
+    // A big pass parses in a second worker while this one writes.
+    readAhead: source,
     watch: init.watch,
     reconcileMs: init.reconcileMs,
     debounceMs: init.debounceMs,

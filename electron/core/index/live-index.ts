@@ -8,6 +8,7 @@ import { StoreWatcher } from '../watch/store-watcher.js';
 import { openIndexForWriting, type IndexDb, type IndexLog } from './index-db.js';
 import { IndexSync } from './index-sync.js';
 import { IndexWriter } from './index-writer.js';
+import type { ReadAheadOptions } from './read-ahead.js';
 
 export interface LiveIndexOptions {
   dataDir: string;
@@ -23,6 +24,12 @@ export interface LiveIndexOptions {
   rebuild?: boolean;
   /** When a cold index / full sync commits its group transaction (default ~30k messages or 32 MB read). */
   groupCommit?: { messages: number; bytes: number };
+  /**
+   * How a worker thread builds the same adapters (registry module + plain args): a big full sync
+   * (≥ `minBytes`, default 32 MB changed) is then parsed there while this thread writes.
+   * Without it every read runs on this thread.
+   */
+  readAhead?: ReadAheadOptions;
 }
 
 export class LiveIndex {
@@ -38,7 +45,7 @@ export class LiveIndex {
     this.log = opts.log ?? (() => {});
     this.db = openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
     this.writer = new IndexWriter(this.db, opts.groupCommit);
-    this.sync = new IndexSync(this.writer, opts.adapters, this.log);
+    this.sync = new IndexSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead });
   }
 
   /** First pass (cold index or catch-up), then watching. Resolves when the index is current. */

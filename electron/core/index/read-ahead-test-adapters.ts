@@ -1,0 +1,45 @@
+/**
+ * Test support for read-ahead.test.ts: an adapter module (`createAdapters(config, environment,
+ * faults)`) whose adapters are the real registry adapters, except that inside a worker thread they
+ * can kill that thread after a unit's first batch, or throw while reading a unit — so tests can
+ * crash the read-ahead worker or fail a read at a chosen point. On the main thread they never fault.
+ */
+import { isMainThread } from 'node:worker_threads';
+import type { Environment } from '../paths.js';
+import { createAdapters as createRegistryAdapters, type SourcesConfig } from '../sources/registry.js';
+import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../sources/types.js';
+
+export interface Faults {
+  /** Exit the worker thread right after posting this unit's first batch. */
+  exitAfterFirstBatchOf?: string;
+  /** Throw this unit's read (before any batch). */
+  throwOn?: string;
+}
+
+export function createAdapters(config: SourcesConfig, environment: Environment, faults: Faults = {}): SourceAdapter[] {
+  return createRegistryAdapters(config, environment).map((adapter) => faulty(adapter, faults));
+}
+
+function faulty(adapter: SourceAdapter, faults: Faults): SourceAdapter {
+  return {
+    agent: adapter.agent,
+    roots: () => adapter.roots(),
+    listUnits: () => adapter.listUnits(),
+    status: () => adapter.status(),
+    read: (unit: SourceUnit, ctx: ReadContext) => read(adapter, unit, ctx, faults),
+  };
+}
+
+async function* read(adapter: SourceAdapter, unit: SourceUnit, ctx: ReadContext, faults: Faults): AsyncGenerator<ReadBatch> {
+  if (!isMainThread && unit.path === faults.throwOn) throw new Error(`injected read failure for ${unit.path}`);
+  let first = true;
+  for await (const batch of adapter.read(unit, ctx)) {
+    yield batch;
+    if (first && !isMainThread && unit.path === faults.exitAfterFirstBatchOf) {
+      // The batch was posted on yield; give it a moment to leave before the thread dies.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      process.exit(3);
+    }
+    first = false;
+  }
+}

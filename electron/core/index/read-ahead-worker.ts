@@ -1,0 +1,70 @@
+/**
+ * Read-ahead worker thread: builds its own adapters from plain config and reads the units of one
+ * big sync in order, posting each batch as soon as it is parsed, so parsing (here) and SQLite
+ * writes (on the writer's thread) use both cores. At most `maxInFlight` batches holding at most
+ * `maxInFlightBytes` wait unapplied: a count alone would let a few big batches take too much
+ * memory, or stall on many one-batch files whose parse times vary.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FromReadAhead, ReadAheadInit, ToReadAhead } from './read-ahead-protocol.js';
+import { loadAdapters } from './worker-launch.js';
+
+const port = parentPort;
+if (!port) throw new Error('read-ahead-worker.ts must run in a worker thread');
+const init = workerData as ReadAheadInit;
+const send = (m: FromReadAhead) => port.postMessage(m);
+const abort = new AbortController();
+
+let inFlight = 0;
+let inFlightBytes = 0;
+let wake: (() => void) | null = null;
+port.on('message', (m: ToReadAhead) => {
+  if (m.type === 'ack') {
+    inFlight--;
+    inFlightBytes -= m.bytes;
+  } else abort.abort();
+  wake?.();
+  wake = null;
+});
+
+function full(bytes: number): boolean {
+  return inFlight > 0 && (inFlight >= init.maxInFlight || inFlightBytes + bytes > init.maxInFlightBytes);
+}
+
+async function room(bytes: number): Promise<void> {
+  while (full(bytes) && !abort.signal.aborted) await new Promise<void>((resolve) => (wake = resolve));
+}
+
+async function main(): Promise<void> {
+  const adapters = new Map((await loadAdapters(init)).map((a) => [a.agent, a] as const));
+  for (const [index, item] of init.items.entries()) {
+    if (abort.signal.aborted) return;
+    const adapter = adapters.get(item.agent);
+    if (!adapter) {
+      send({ type: 'skip', index });
+      continue;
+    }
+    try {
+      const batches = adapter.read(item.unit, {
+        cursor: item.cursor,
+        signal: abort.signal,
+        diagnostic: (diagnostic) => send({ type: 'diagnostic', index, diagnostic }),
+      });
+      for await (const batch of batches) {
+        await room(batch.bytesRead);
+        if (abort.signal.aborted) return;
+        inFlight++;
+        inFlightBytes += batch.bytesRead;
+        send({ type: 'batch', index, batch });
+      }
+      send({ type: 'end', index });
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      send({ type: 'error', index, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  send({ type: 'status', status: [...adapters.values()].map((a) => a.status()) });
+}
+
+// The writer terminates this thread once it has what it needs (or gives up on it).
+main().catch((err: unknown) => send({ type: 'fatal', message: err instanceof Error ? (err.stack ?? err.message) : String(err) }));

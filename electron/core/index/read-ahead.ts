@@ -1,0 +1,191 @@
+/**
+ * Read-ahead for big syncs: a worker thread (read-ahead-worker.ts) with its own adapters parses the
+ * units of one syncAll in order while this thread — the one owning the IndexWriter — applies the
+ * batches already parsed. Parsing and SQLite writes then run on two cores instead of one after the
+ * other. The writer acknowledges each batch once applied; the worker never runs more than
+ * `maxInFlight` batches / `maxInFlightBytes` ahead, so memory stays bounded.
+ *
+ * A unit's batches come out of `batches(i)` exactly as `adapter.read` would yield them; a read that
+ * throws in the worker throws here with the same message. If the worker is gone (crash, exit,
+ * fatal error) `batches` throws ReadAheadUnavailable and the caller reads the rest on its own thread.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
+import type { ReadBatch } from '../sources/types.js';
+import type { IndexLog } from './index-db.js';
+import type { FromReadAhead, ReadAheadInit, ReadAheadItem, ToReadAhead } from './read-ahead-protocol.js';
+import { launchWorker, type AdapterSource } from './worker-launch.js';
+
+export type { ReadAheadItem } from './read-ahead-protocol.js';
+
+export interface ReadAheadOptions extends AdapterSource {
+  /** Use the worker only when the changed units of one sync total at least this (default 32 MB). */
+  minBytes?: number;
+  /** Parsed batches allowed to wait unapplied (default 64)… */
+  maxInFlight?: number;
+  /** …holding at most this many bytes read (default 32 MB). */
+  maxInFlightBytes?: number;
+  /**
+   * The worker's V8 old-space cap (default 192 MB). Two isolates each left to V8's own heap growth
+   * push a cold index well past its RSS budget; capped, V8 collects sooner (the parser's live set is
+   * < 100 MB). Running out terminates only the worker: the writer reads the rest itself.
+   */
+  workerHeapMb?: number;
+}
+
+export const READ_AHEAD_MIN_BYTES = 32 * 1024 * 1024;
+export const READ_AHEAD_MAX_IN_FLIGHT = 32;
+export const READ_AHEAD_MAX_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+export const READ_AHEAD_WORKER_HEAP_MB = 192;
+/** How long the end-of-run status may take once every unit is through. */
+const STATUS_TIMEOUT_MS = 5_000;
+
+/** The worker cannot deliver this unit (gone, or no adapter for its agent): read it in-thread. */
+export class ReadAheadUnavailable extends Error {}
+
+export interface ReadAheadHooks {
+  signal: AbortSignal;
+  diagnostic(agent: AgentId, d: Omit<Diagnostic, 'at'>): void;
+  log: IndexLog;
+}
+
+export class ReadAhead {
+  private readonly worker: Worker;
+  private readonly queue: FromReadAhead[] = [];
+  private wake: (() => void) | null = null;
+  /** Why the worker can no longer deliver (null while it can). */
+  private gone: string | null = null;
+  private closed = false;
+  private status: SourceStatus[] | null = null;
+  private readonly onAbort = () => this.end('aborted');
+
+  constructor(
+    private readonly items: ReadAheadItem[],
+    opts: ReadAheadOptions,
+    private readonly hooks: ReadAheadHooks,
+  ) {
+    const init: ReadAheadInit = {
+      adapterModule: opts.adapterModule,
+      adapterArgs: opts.adapterArgs,
+      items,
+      maxInFlight: Math.max(1, opts.maxInFlight ?? READ_AHEAD_MAX_IN_FLIGHT),
+      maxInFlightBytes: opts.maxInFlightBytes ?? READ_AHEAD_MAX_IN_FLIGHT_BYTES,
+    };
+    this.worker = launchWorker('read-ahead-worker', init, { maxOldGenerationSizeMb: opts.workerHeapMb ?? READ_AHEAD_WORKER_HEAP_MB });
+    this.worker.on('message', (m: FromReadAhead) => this.receive(m));
+    this.worker.on('error', (err) => this.lost(`failed: ${err.message}`));
+    this.worker.on('exit', (code) => this.lost(`exited (code ${code})`));
+    hooks.signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** Still delivering (not crashed, aborted or closed). */
+  get alive(): boolean {
+    return this.gone === null;
+  }
+
+  /** The batches of `items[index]`, in order. Call for each item in order. */
+  async *batches(index: number): AsyncGenerator<ReadBatch> {
+    for (;;) {
+      const m = await this.next();
+      if (m.type === 'status' || m.type === 'fatal') continue; // handled on arrival
+      if (m.index < index) {
+        // Left over from a unit the writer stopped applying (its apply threw): drop, but free its slot.
+        this.settle(m);
+        continue;
+      }
+      if (m.index > index) {
+        this.queue.unshift(m);
+        throw new ReadAheadUnavailable(`read-ahead is past unit ${index}`);
+      }
+      switch (m.type) {
+        case 'batch':
+          try {
+            yield m.batch;
+          } finally {
+            // Applied, or the writer gave up on this unit: either way the worker may read on.
+            this.ack(m.batch);
+          }
+          break;
+        case 'diagnostic':
+          this.hooks.diagnostic(this.items[index]!.agent, m.diagnostic);
+          break;
+        case 'end':
+          return;
+        case 'error':
+          throw new Error(m.message);
+        case 'skip':
+          throw new ReadAheadUnavailable(`no ${this.items[index]!.agent} adapter in the read-ahead worker`);
+      }
+    }
+  }
+
+  /** Once every unit is through: the worker adapters' status (null if it never came). */
+  async finalStatus(): Promise<SourceStatus[] | null> {
+    const end = Date.now() + STATUS_TIMEOUT_MS;
+    while (!this.status && this.alive && Date.now() < end) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, end - Date.now()));
+        this.wake = () => (clearTimeout(timer), resolve());
+      });
+    }
+    return this.status;
+  }
+
+  /** Ends the worker (idempotent). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.end('closed');
+    await this.worker.terminate();
+  }
+
+  private receive(m: FromReadAhead): void {
+    if (m.type === 'status') this.status = m.status;
+    else if (m.type === 'fatal') {
+      this.lost(`failed: ${m.message}`);
+      return;
+    } else this.queue.push(m);
+    this.notify();
+  }
+
+  private async next(): Promise<FromReadAhead> {
+    for (;;) {
+      if (this.hooks.signal.aborted) throw new Error('aborted');
+      const m = this.queue.shift();
+      if (m) return m;
+      if (this.gone) throw new ReadAheadUnavailable(`read-ahead worker ${this.gone}`);
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+
+  /** A message the writer will not use: diagnostics still count, batches free their slot. */
+  private settle(m: FromReadAhead): void {
+    if (m.type === 'batch') this.ack(m.batch);
+    else if (m.type === 'diagnostic') this.hooks.diagnostic(this.items[m.index]!.agent, m.diagnostic);
+  }
+
+  private ack(batch: ReadBatch): void {
+    if (this.gone) return;
+    this.worker.postMessage({ type: 'ack', bytes: batch.bytesRead } satisfies ToReadAhead);
+  }
+
+  /** The worker died on its own: say so once; what it already posted is still used. */
+  private lost(reason: string): void {
+    if (this.gone) return;
+    if (!this.closed && !this.hooks.signal.aborted) this.hooks.log('warn', `read-ahead worker ${reason}; reading the remaining units on the writer's thread`);
+    this.end(reason);
+    void this.worker.terminate();
+  }
+
+  private end(reason: string): void {
+    this.gone ??= reason;
+    this.hooks.signal.removeEventListener('abort', this.onAbort);
+    if (reason === 'aborted') void this.worker.terminate();
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+}
