@@ -24,8 +24,10 @@ export function isIndexedKind(kind: string): boolean {
 /** Hiragana, katakana, CJK ideographs (incl. extension A and compatibility), Hangul syllables. */
 const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/g;
 const MAYBE_CJK = /[\u3040-\ud7af\uf900-\ufaff]/;
-/** A word with a lower→upper case change inside (camelCase, PascalCase with more than one hump). */
-const CAMEL_WORD = /[A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*/g;
+/** A lower→upper case change: cheap to look for, and most text has none. */
+const HUMP = /[a-z0-9][A-Z]/;
+/** A word with a hump inside (camelCase, PascalCase with more than one hump), matched from its start. */
+const CAMEL_WORD = /(?<![A-Za-z0-9])[A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*/g;
 const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 /** Parts appended per message at most (a minified blob must not double the index). */
 const MAX_PARTS = 64;
@@ -45,9 +47,7 @@ function spaceCjk(text: string): string {
 /** The string handed to FTS5 for a message's searchable text. */
 export function indexForm(text: string): string {
   let out = spaceCjk(text);
-  CAMEL_WORD.lastIndex = 0;
-  if (!CAMEL_WORD.test(text)) return out;
-  CAMEL_WORD.lastIndex = 0;
+  if (!HUMP.test(text)) return out;
   const parts = new Set<string>();
   for (const word of text.match(CAMEL_WORD) ?? []) {
     for (const part of word.match(CAMEL_PART) ?? []) parts.add(part.toLowerCase());

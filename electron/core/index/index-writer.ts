@@ -77,6 +77,14 @@ export class IndexWriter {
   private readonly rowids = new Map<string, number>();
   private readonly applyTx: (agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) => ApplyResult;
   private group: { messages: number; bytes: number } | null = null;
+  /**
+   * FTS changes of the open transaction, applied just before it commits. Any statement that needs a
+   * statement journal (every upsert: sessions, cursors) makes FTS5 flush its pending terms to a new
+   * segment; interleaved with them, FTS5 wrote a tiny segment per batch and spent the cold index
+   * merging them. Applied last, the whole transaction's terms go out in a few large segments.
+   * `text: null` deletes the row's entry; order is kept, so a delete precedes its re-insert.
+   */
+  private ftsOps: { id: number; text: string | null }[] = [];
 
   constructor(
     private readonly db: IndexDb,
@@ -123,9 +131,19 @@ export class IndexWriter {
       indexedInRange: db.prepare("SELECT id FROM messages WHERE id >= ? AND id < ? AND kind != 'thinking'").pluck(),
       resetMessages: db.prepare('DELETE FROM messages WHERE id >= ? AND id < ?'),
     };
-    this.applyTx = db.transaction((agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) =>
-      this.applyInTx(agent, unit, batch, reset),
-    );
+    const tx = db.transaction((agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) => {
+      const r = this.applyInTx(agent, unit, batch, reset);
+      this.flushFts();
+      return r;
+    });
+    this.applyTx = (agent, unit, batch, reset) => {
+      try {
+        return tx(agent, unit, batch, reset);
+      } catch (err) {
+        this.ftsOps = []; // rolled back with the rest
+        throw err;
+      }
+    };
   }
 
   getUnit(key: string): UnitRecord | null {
@@ -192,11 +210,18 @@ export class IndexWriter {
   }
 
   private commitGroup(): void {
-    this.db.exec('COMMIT');
+    try {
+      this.flushFts();
+      this.db.exec('COMMIT');
+    } catch (err) {
+      this.rollbackGroup();
+      throw err;
+    }
     if (this.group) this.group = { messages: 0, bytes: 0 };
   }
 
   private rollbackGroup(): void {
+    this.ftsOps = [];
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     this.rowids.clear(); // rowids handed out inside the rolled-back transaction are gone
     if (this.group) this.group = { messages: 0, bytes: 0 };
@@ -250,7 +275,7 @@ export class IndexWriter {
     ) {
       return 0; // a re-read of the same message: nothing to do
     }
-    if (searchableText(old.kind, old.tool_name, old.text) !== null) this.stmts.ftsDelete.run(row.id);
+    if (searchableText(old.kind, old.tool_name, old.text) !== null) this.ftsOps.push({ id: row.id, text: null });
     this.stmts.updateMessage.run(row);
     this.indexText(row);
     return 1;
@@ -258,12 +283,21 @@ export class IndexWriter {
 
   private indexText(row: MessageRow): void {
     const text = searchableText(row.kind, row.tool_name, row.text);
-    if (text !== null) this.stmts.ftsInsert.run(row.id, indexForm(text));
+    if (text !== null) this.ftsOps.push({ id: row.id, text: indexForm(text) });
+  }
+
+  private flushFts(): void {
+    const ops = this.ftsOps;
+    this.ftsOps = [];
+    for (const op of ops) {
+      if (op.text === null) this.stmts.ftsDelete.run(op.id);
+      else this.stmts.ftsInsert.run(op.id, op.text);
+    }
   }
 
   /** Drops the messages with ids in [from, to) and their FTS entries. */
   private resetRange(from: number, to: number): void {
-    for (const id of this.stmts.indexedInRange.all(from, to) as number[]) this.stmts.ftsDelete.run(id);
+    for (const id of this.stmts.indexedInRange.all(from, to) as number[]) this.ftsOps.push({ id, text: null });
     this.stmts.resetMessages.run(from, to);
   }
 

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Message, Session } from '../../../shared/model.js';
+import type { ReadBatch } from '../sources/types.js';
+import { openIndexForWriting, type IndexDb } from './index-db.js';
+import { IndexWriter } from './index-writer.js';
+
+const unit = { key: '/s/a.jsonl', path: '/s/a.jsonl', size: 1, mtimeMs: 1 };
+
+function session(native: string): Session {
+  return {
+    id: `claude:${native}`, agent: 'claude', nativeId: native, title: native, cwd: '/p', gitBranch: null, gitCommit: null,
+    model: null, startedAt: null, updatedAt: null, firstPrompt: null, userTurns: 0, messageCount: 0, toolNames: [],
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, parentId: null, sourcePath: unit.path, bytes: 0,
+  };
+}
+
+function message(s: Session, seq: number, text: string, kind: Message['kind'] = 'text'): Message {
+  return { sessionId: s.id, seq, role: 'user', kind, text, toolName: null, toolCallId: null, isError: false, timestamp: null, nativeId: null };
+}
+
+function batch(over: Partial<ReadBatch>): ReadBatch {
+  return { sessions: [], messages: [], resetSessions: [], goneSessions: [], cursor: null, bytesRead: 0, ...over };
+}
+
+describe('IndexWriter keeps FTS in step with messages', () => {
+  let dir: string;
+  let db: IndexDb;
+  let writer: IndexWriter;
+  const hits = (word: string) => db.prepare('SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid').pluck().all(`"${word}"`);
+  const integrity = () => db.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('integrity-check', 1)").run();
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-writer-'));
+    db = openIndexForWriting(dir);
+    writer = new IndexWriter(db);
+  });
+  afterEach(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('re-indexes a message rewritten in place and drops a reset session’s entries', () => {
+    const s = session('one');
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'alpha words'), message(s, 1, 'hidden plan', 'thinking')] }));
+    expect(hits('alpha')).toHaveLength(1);
+    expect(hits('hidden')).toHaveLength(0); // thinking is not searchable
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'beta words')] }));
+    expect([hits('alpha'), hits('beta'), hits('words')].map((h) => h.length)).toEqual([0, 1, 1]);
+    writer.apply('claude', unit, batch({ sessions: [s], resetSessions: [s.id], messages: [message(s, 0, 'gamma')] }));
+    expect([hits('beta'), hits('words'), hits('gamma')].map((h) => h.length)).toEqual([0, 0, 1]);
+    expect(() => integrity()).not.toThrow();
+  });
+
+  it('a failed batch in a group transaction leaves neither its rows nor its FTS entries', () => {
+    const s = session('two');
+    writer.beginGroup();
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'kept? no: rolled back with the group')] }));
+    const broken = { ...message(s, 1, 'delta'), role: null } as unknown as Message; // NOT NULL violation
+    expect(() => writer.apply('claude', unit, batch({ messages: [message(s, 2, 'epsilon'), broken] }))).toThrow();
+    writer.endGroup();
+    expect([hits('rolled'), hits('epsilon'), hits('delta')].map((h) => h.length)).toEqual([0, 0, 0]);
+    expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(0);
+    // The writer goes on cleanly after the failure.
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'zeta')] }));
+    expect(hits('zeta')).toHaveLength(1);
+    expect(() => integrity()).not.toThrow();
+  });
+
+  it('group commits carry every batch’s FTS entries, in rowid order of the messages', () => {
+    const a = session('a');
+    const b = session('b');
+    writer.beginGroup();
+    writer.apply('claude', unit, batch({ sessions: [a], messages: [message(a, 0, 'shared term'), message(a, 1, 'shared again')] }));
+    writer.apply('claude', unit, batch({ sessions: [b], messages: [message(b, 0, 'shared too')] }));
+    writer.endGroup();
+    const ids = db.prepare('SELECT id FROM messages ORDER BY id').pluck().all();
+    expect(hits('shared')).toEqual(ids);
+    expect(() => integrity()).not.toThrow();
+  });
+});
