@@ -5,7 +5,7 @@
  * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
  */
 import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, Session, SourceState, SourceStatus, TokenUsage } from '../../../shared/model.js';
-import { isTailCursor, openTail, type TailCursor, type TailRecord } from './jsonl-tail.js';
+import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailRecord } from './jsonl-tail.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
 
 export const MAX_BATCH_MESSAGES = 2000;
@@ -138,6 +138,8 @@ export interface RecordParser<S> {
   /** Per-file parser state, stored in the cursor (keep it small and JSON-only). */
   init(unit: SourceUnit): S;
   handle(rec: TailRecord, state: S, sink: RecordSink): void;
+  /** Lines `handle` would learn (next to) nothing from, recognised by their first bytes (see LineShortcut). */
+  shortcut?: LineShortcut;
   /** Last adjustments before an aggregate becomes a Session (e.g. titles from side files). */
   finish?(agg: SessionAgg, state: S): void;
 }
@@ -259,7 +261,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
 
   let handle;
   try {
-    handle = await openTail(unit.path, prev?.tail ?? null, { diagnostic, maxLineBytes: opts.maxLineBytes, signal: ctx.signal });
+    handle = await openTail(unit.path, prev?.tail ?? null, { diagnostic, maxLineBytes: opts.maxLineBytes, signal: ctx.signal, shortcut: parser.shortcut });
   } catch (err) {
     const code = errorCode(err);
     status.error({ file: unit.path, message: code === 'ENOENT' ? 'file vanished before it could be read' : `cannot open: ${errorMessage(err)}` }, ctx);
@@ -283,7 +285,8 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
   let tail: TailCursor | null = null;
   status.filesRead++;
 
-  const flush = (): ReadBatch => {
+  /** `last`: nothing touches the aggregates afterwards, so the cursor may own them uncopied. */
+  const flush = (last: boolean): ReadBatch => {
     const out: Session[] = [];
     for (const id of sink.touched) {
       const agg = sessions[id];
@@ -294,7 +297,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
     }
     const resetSessions = [...new Set([...pendingReset, ...sink.resetSessions])];
     pendingReset = [];
-    const cursor: JsonlCursor<S> = { v: 1, tail: tail!, sessions: structuredClone(sessions), state: structuredClone(state) };
+    const cursor: JsonlCursor<S> = { v: 1, tail: tail!, sessions: last ? sessions : structuredClone(sessions), state: last ? state : structuredClone(state) };
     const batch: ReadBatch = {
       sessions: out,
       messages: sink.messages,
@@ -322,14 +325,14 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
       tail = chunk.cursor;
       batchBytes += chunk.bytesRead;
       // Chunks hold ≤ 256 records, so flushing at 3/4 keeps batches under maxMessages.
-      if (sink.messages.length >= (maxMessages * 3) / 4 || batchBytes >= maxBytes) yield flush();
+      if (sink.messages.length >= (maxMessages * 3) / 4 || batchBytes >= maxBytes) yield flush(false);
       if (ctx.signal?.aborted) return;
     }
   } catch (err) {
     // Vanished mid-read, I/O error, corrupt zstd frame: keep what was committed, report, move on.
     status.error({ file: unit.path, message: `read failed: ${errorMessage(err)}` }, ctx);
-    if (tail && (sink.messages.length > 0 || sink.touched.size > 0)) yield flush();
+    if (tail && (sink.messages.length > 0 || sink.touched.size > 0)) yield flush(true);
     return;
   }
-  if (tail) yield flush();
+  if (tail) yield flush(true);
 }

@@ -10,6 +10,7 @@ import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import type { ThreadNames } from './codex-titles.js';
+import { codexLineShortcut } from './codex-line-shortcut.js';
 
 type Obj = Record<string, unknown>;
 
@@ -109,7 +110,14 @@ function hashText(text: string): string {
   return createHash('sha1').update(text).digest('base64');
 }
 
+/** Top-level record types `handle` reads more than a timestamp from (keep in step with its switch). */
+export const RECORD_TYPES_READ: ReadonlySet<string> = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+/** `event_msg` payload types `event` reads (keep in step with its switch). */
+export const EVENT_TYPES_READ: ReadonlySet<string> = new Set(['user_message', 'token_count', 'thread_name_updated']);
+
 export class CodexParser implements RecordParser<CodexFileState> {
+  readonly shortcut = codexLineShortcut(RECORD_TYPES_READ, EVENT_TYPES_READ);
+
   constructor(private readonly names: (id: string) => ThreadNames) {}
 
   init(unit: SourceUnit): CodexFileState {

@@ -3,7 +3,7 @@
  * wins; tailed incrementally) and the `threads` table of `state_<N>.sqlite` (opened read-only via
  * sqlite-readonly.ts, columns probed, re-read only when the db or its -wal changed).
  */
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { openTail, type TailCursor } from '../jsonl-tail.js';
 import { quoteIdent, tableColumns, tableNames, withReadonlyDb } from '../sqlite-readonly.js';
@@ -27,11 +27,14 @@ interface RootState {
   db: Map<string, { name?: string; title?: string }>;
 }
 
+// refresh() runs before every rollout read: its directory listing and stats are synchronous (a
+// few microseconds each, against a thread-pool round trip each for the promise API).
+
 /** Highest-numbered `state_<N>.sqlite` in `dir`, or null. */
-async function findStateDb(dir: string): Promise<string | null> {
+function findStateDb(dir: string): string | null {
   let names: string[];
   try {
-    names = await fsp.readdir(dir);
+    names = fs.readdirSync(dir);
   } catch {
     return null;
   }
@@ -43,11 +46,11 @@ async function findStateDb(dir: string): Promise<string | null> {
   return best ? path.join(dir, best.name) : null;
 }
 
-async function stamp(file: string): Promise<string> {
+function stamp(file: string): string {
   const parts: string[] = [];
   for (const f of [file, `${file}-wal`]) {
     try {
-      const st = await fsp.stat(f);
+      const st = fs.statSync(f);
       parts.push(`${st.size}:${st.mtimeMs}`);
     } catch {
       parts.push('-');
@@ -108,13 +111,13 @@ export class CodexTitles {
   }
 
   private async refreshDb(root: string, st: RootState): Promise<void> {
-    const file = await findStateDb(root);
+    const file = findStateDb(root);
     if (!file) {
       st.db.clear();
       st.dbFile = null;
       return;
     }
-    const s = await stamp(file);
+    const s = stamp(file);
     if (file === st.dbFile && s === st.dbStamp) return;
     try {
       const rows = await withReadonlyDb(file, (db) => {
