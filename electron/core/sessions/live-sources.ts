@@ -7,7 +7,7 @@ import type { IndexProgress } from '../../../shared/api-types.js';
 import type { AgentId, SourceStatus } from '../../../shared/model.js';
 import type { Settings } from '../../../shared/settings.js';
 import type { Environment } from '../paths.js';
-import { IndexService } from '../index/index-service.js';
+import { defaultAdapterModule, IndexService } from '../index/index-service.js';
 import type { SessionIndex } from '../index/session-index.js';
 import type { MessageQuery, TranscriptReader } from '../index/transcript-reader.js';
 import type { SourcesConfig } from '../sources/registry.js';
@@ -131,7 +131,12 @@ export class LiveSources implements TranscriptReader {
     const ingest =
       this.opts.ingest === 'worker'
         ? { kind: 'worker' as const, adapterArgs: [config, this.opts.environment] }
-        : { kind: 'inline' as const, adapters: (await import('../sources/registry.js')).createAdapters(config, this.opts.environment) };
+        : {
+            kind: 'inline' as const,
+            adapters: (await import('../sources/registry.js')).createAdapters(config, this.opts.environment),
+            // A big pass (e.g. `baton index` on a large store) parses in a worker while this thread writes.
+            readAhead: { adapterModule: defaultAdapterModule(), adapterArgs: [config, this.opts.environment] },
+          };
     const service = new IndexService({
       dataDir: this.opts.dataDir,
       ingest,
