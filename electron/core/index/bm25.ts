@@ -5,8 +5,8 @@
  * here that document frequency is an estimate (see fts-stats.ts), and the term frequencies and
  * lengths come from the candidate texts themselves.
  *
- * Phrases are counted as substrings of the folded text and a message's length is its number of
- * words (letter/digit runs): close to what unicode61 counts, and cheap to compute from the text.
+ * Phrases are counted as substrings of the folded text; a message's length in tokens is FTS5's own
+ * count (its docsize record), read with the candidate.
  */
 
 const K1 = 1.2;
@@ -14,8 +14,10 @@ const B = 0.75;
 
 /** Case- and diacritic-insensitive form, like the index's unicode61 `remove_diacritics 2`. */
 export function foldText(text: string): string {
-  if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase();
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const lower = text.toLowerCase();
+  // Decomposing is the slow part: only Latin letters with diacritics (or loose combining marks) need it.
+  if (!/[\u00c0-\u024f\u1e00-\u1eff]|\p{M}/u.test(lower)) return lower;
+  return lower.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /** Occurrences of `needle` in `haystack`, overlapping ones included (as FTS5 phrase instances are). */
@@ -23,16 +25,6 @@ export function countOccurrences(haystack: string, needle: string): number {
   if (!needle) return 0;
   let n = 0;
   for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) n++;
-  return n;
-}
-
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** Words in a text, as the word tokenizer roughly counts them (a CJK run counts once). */
-export function wordCount(text: string): number {
-  let n = 0;
-  WORD.lastIndex = 0;
-  while (WORD.exec(text)) n++;
   return n;
 }
 
@@ -51,8 +43,8 @@ export interface Bm25Phrase {
  * Relevance of one message (higher is better; FTS5's bm25() returns the same number negated).
  * `folded` is the message text passed through foldText.
  */
-export function bm25Score(folded: string, phrases: readonly Bm25Phrase[], avgDocLength: number): number {
-  const lengthNorm = K1 * (1 - B + (B * wordCount(folded)) / Math.max(1, avgDocLength));
+export function bm25Score(folded: string, docLength: number, phrases: readonly Bm25Phrase[], avgDocLength: number): number {
+  const lengthNorm = K1 * (1 - B + (B * docLength) / Math.max(1, avgDocLength));
   let score = 0;
   for (const p of phrases) {
     const tf = countOccurrences(folded, p.folded);
