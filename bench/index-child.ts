@@ -44,9 +44,14 @@ if (mode === 'read') {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const c = live.sync.counters;
   const p = live.sync.progress();
+  const maxRssMB = process.resourceUsage().maxRSS / 1024;
+  // The app merges FTS segments in the background once current; time it on its own.
+  const compacting = process.hrtime.bigint();
+  await live.sync.whenCompacted();
+  const compactSeconds = Number(process.hrtime.bigint() - compacting) / 1e9;
   live.db.pragma('wal_checkpoint(TRUNCATE)');
   await live.close();
-  process.stdout.write(`${JSON.stringify({ seconds, storeBytes: p.bytesTotal, bytesRead: c.bytesRead, messages: c.messagesWritten, units: c.unitsRead, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`);
+  process.stdout.write(`${JSON.stringify({ seconds, compactSeconds, storeBytes: p.bytesTotal, bytesRead: c.bytesRead, messages: c.messagesWritten, units: c.unitsRead, maxRssMB })}\n`);
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

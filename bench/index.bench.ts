@@ -22,6 +22,8 @@ const QUERIES = [
   'tokenizer memory latency', '"return value"', 'handleLogin agent:codex', 'nonexistentwordzz', 'fix/cursor', 'render state store', 'README.md',
 ];
 
+const APPENDS = 15;
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -49,10 +51,11 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
 
   const dataDir = ctx.scratch('index');
   ctx.log('bench: cold index…');
-  const cold = await ctx.runChild<{ seconds: number; storeBytes: number; messages: number; maxRssMB: number }>(child, ['cold', dataDir]);
+  const cold = await ctx.runChild<{ seconds: number; compactSeconds: number; storeBytes: number; messages: number; maxRssMB: number }>(child, ['cold', dataDir]);
   rows.push(goalRow(g, `cold index (${(cold.storeBytes / MB).toFixed(0)} MB, ${cold.messages} msgs)`, cold.storeBytes / MB / cold.seconds, 'MB/s', { op: '≥', target: 100 }));
   rows.push(goalRow(g, 'cold index time', cold.seconds, 's', null));
   rows.push(goalRow(g, 'peak RSS during cold index', cold.maxRssMB, 'MB', { op: '<', target: 400 }));
+  rows.push(goalRow(g, 'FTS compaction after the cold index (background, in steps)', cold.compactSeconds, 's', null, 'search below runs on the compacted index, as the app has it seconds later'));
   const indexBytes = fs.statSync(path.join(dataDir, 'index.db')).size;
   rows.push(goalRow(g, 'index size / store size', indexBytes / cold.storeBytes, 'ratio', null, `${(indexBytes / MB).toFixed(0)} MB index`));
 
@@ -72,19 +75,25 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const lastLine = lastJsonLine(file);
     const record = JSON.parse(lastLine) as Record<string, unknown>;
     const line = `${JSON.stringify({ ...record, uuid: '00000000-0000-4000-8000-00000000b0b0', timestamp: new Date().toISOString() })}\n`;
-    const before = { ...live.sync.counters };
-    fs.appendFileSync(file, line);
-    t = performance.now();
-    await live.sync.syncPaths([file]);
-    const ingestMs = performance.now() - t;
-    const read = live.sync.counters.bytesRead - before.bytesRead;
-    rows.push(goalRow(g, 'append one line to the big session: ingest', ingestMs, 'ms', { op: '<', target: 20 }));
-    rows.push(goalRow(g, 'append one line: bytes read', read / 1024, 'KB', { op: '<', target: 64 }, `line is ${(line.length / 1024).toFixed(1)} KB`));
+    // Several appends, each its own line: one sample is at the mercy of the scheduler on 2 cores.
+    const ingest: number[] = [];
+    const reads: number[] = [];
+    for (let i = 0; i < APPENDS; i++) {
+      const before = live.sync.counters.bytesRead;
+      fs.appendFileSync(file, line.replace('b0b0', `b${String(i).padStart(3, '0')}`));
+      t = performance.now();
+      await live.sync.syncPaths([file]);
+      ingest.push(performance.now() - t);
+      reads.push(live.sync.counters.bytesRead - before);
+    }
+    ingest.sort((a, b) => a - b);
+    rows.push(goalRow(g, `append one line to the big session: ingest (median of ${APPENDS})`, percentile(ingest, 50), 'ms', { op: '<', target: 20 }, `max ${ingest.at(-1)!.toFixed(1)} ms`));
+    rows.push(goalRow(g, 'append one line: bytes read (most in one append)', Math.max(...reads) / 1024, 'KB', { op: '<', target: 64 }, `line is ${(line.length / 1024).toFixed(1)} KB`));
     const changed = new Promise<number>((resolve) => {
       const start = performance.now();
       live.sync.once('sessions-changed', () => resolve(performance.now() - start));
     });
-    fs.appendFileSync(file, line.replace('b0b0', 'b0b1'));
+    fs.appendFileSync(file, line.replace('b0b0', 'bfff'));
     rows.push(goalRow(g, 'append one line: watcher event to committed (incl. 75 ms debounce)', await changed, 'ms', null));
   } finally {
     await live.close();

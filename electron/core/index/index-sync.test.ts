@@ -45,6 +45,28 @@ describe('IndexSync over the real fixture stores', () => {
     close();
   });
 
+  it('compacts the FTS index after a big pass, in steps that let other syncs run between them', async () => {
+    const db = openIndexForWriting(dataDir);
+    const writer = new IndexWriter(db, { messages: 1, bytes: 1 }); // a commit per batch: many FTS segments
+    const sync = new IndexSync(writer, fixtureAdapters(home.env), () => {}, { compactAfterMessages: 1 });
+    const index = new SessionIndex(dataDir);
+    const structure = () => (db.prepare('SELECT length(block) FROM message_fts_data WHERE id = 10').pluck().get() as number);
+    const queries = ['README', 'git', 'ls', 'greeting'];
+    await sync.syncAll();
+    // The compaction's first step waits for the next turn of the event loop: this is the bulk state.
+    const bulk = structure();
+    const results = queries.map((q) => index.search(q, { limit: 50 }).map((h) => `${h.sessionId}#${h.seq}`).sort());
+    const appended = sync.syncPaths([]); // queued while compaction runs: served between its steps
+    await Promise.all([sync.whenCompacted(), appended]);
+    expect(structure()).toBeLessThan(bulk); // fewer segments listed
+    expect(writer.compactStep()).toBe(false); // nothing left to merge
+    expect(queries.map((q) => index.search(q, { limit: 50 }).map((h) => `${h.sessionId}#${h.seq}`).sort())).toEqual(results);
+    expect(results.every((r) => r.length > 0)).toBe(true);
+    expect(() => db.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    index.close();
+    db.close();
+  });
+
   it('lists newest first with totals and filters', async () => {
     const { sync, index, close } = open();
     await sync.syncAll();

@@ -31,7 +31,11 @@ export interface SyncCounters {
 export interface IndexSyncOptions {
   /** Parse big syncAll runs in a worker thread with its own adapters (see read-ahead.ts). */
   readAhead?: ReadAheadOptions;
+  /** A syncAll that wrote at least this many messages is followed by FTS compaction (default 20,000). */
+  compactAfterMessages?: number;
 }
+
+const COMPACT_AFTER_MESSAGES = 20_000;
 
 /** Where readUnit takes a unit's batches from when the read-ahead worker parsed them. */
 interface AheadUnit {
@@ -84,6 +88,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   private uncommitted: Set<string> | null = null;
   /** What the read-ahead worker's adapters read, for sourceStatus(). */
   private readonly readStatus = new ReadAheadStatus();
+  private compaction: Promise<void> | null = null;
 
   constructor(
     private readonly writer: IndexWriter,
@@ -169,8 +174,36 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       }
       this.state = { ...this.state, phase: live ? 'watching' : 'idle', currentAt: new Date().toISOString() };
       this.emit('progress', this.progress());
+      if (run.messagesWritten >= (this.opts.compactAfterMessages ?? COMPACT_AFTER_MESSAGES)) this.compactInBackground();
       return run;
     });
+  }
+
+  /**
+   * A bulk write leaves FTS5 with dozens of segments that every query must merge (a cold index of
+   * 1 M messages: search p95 ≈ 35 ms, against ≈ 12 ms once merged). The merge runs as short steps on
+   * the sync queue, so watcher appends and reconciles slip in between steps instead of waiting.
+   */
+  private compactInBackground(): void {
+    if (this.compaction) return;
+    this.compaction = (async () => {
+      try {
+        for (;;) {
+          await new Promise((resolve) => setImmediate(resolve));
+          const more = await this.enqueue(async () => this.writer.compactStep());
+          if (!more || this.abort.signal.aborted) break;
+        }
+      } catch (err) {
+        this.log('warn', `index compaction stopped: ${message(err)}`);
+      } finally {
+        this.compaction = null;
+      }
+    })();
+  }
+
+  /** Resolves when no FTS compaction is running (at once when none is). */
+  whenCompacted(): Promise<void> {
+    return this.compaction ?? Promise.resolve();
   }
 
   /** Reads the units behind changed paths (from the watcher); unknown paths re-list their adapter. */

@@ -30,6 +30,8 @@ export interface ApplyResult {
 /** A group transaction commits once this many messages or bytes read have accumulated. */
 export const GROUP_COMMIT_MESSAGES = 30_000;
 export const GROUP_COMMIT_BYTES = 32 * 1024 * 1024;
+/** Leaf pages one compaction step writes: ≈ 100 ms on the bench machine, so an append waits at most that. */
+export const COMPACT_STEP_PAGES = 200;
 
 interface MessageRow {
   id: number;
@@ -130,6 +132,8 @@ export class IndexWriter {
       ftsDelete: db.prepare(FTS_DELETE_SQL),
       indexedInRange: db.prepare("SELECT id FROM messages WHERE id >= ? AND id < ? AND kind != 'thinking'").pluck(),
       resetMessages: db.prepare('DELETE FROM messages WHERE id >= ? AND id < ?'),
+      totalChanges: db.prepare('SELECT total_changes()').pluck(),
+      ftsMerge: db.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', ?)"),
     };
     const tx = db.transaction((agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) => {
       const r = this.applyInTx(agent, unit, batch, reset);
@@ -225,6 +229,18 @@ export class IndexWriter {
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     this.rowids.clear(); // rowids handed out inside the rolled-back transaction are gone
     if (this.group) this.group = { messages: 0, bytes: 0 };
+  }
+
+  /**
+   * One step of FTS compaction: merges segments (all levels, towards one) writing about `pages`
+   * leaf pages, in its own transaction. False when there was nothing left to merge (FTS5 makes
+   * fewer than two changes then, per its documentation of 'merge').
+   */
+  compactStep(pages = COMPACT_STEP_PAGES): boolean {
+    if (this.db.inTransaction) return true; // never inside a group: try again on the next step
+    const before = this.stmts.totalChanges.get() as number;
+    this.stmts.ftsMerge.run(-pages);
+    return (this.stmts.totalChanges.get() as number) - before >= 2;
   }
 
   /** Records that `unit` was read to its end at this size/mtime, so an unchanged unit is skipped. */

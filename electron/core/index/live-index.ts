@@ -30,6 +30,8 @@ export interface LiveIndexOptions {
    * Without it every read runs on this thread.
    */
   readAhead?: ReadAheadOptions;
+  /** FTS compaction follows a pass that wrote at least this many messages (see IndexSync). */
+  compactAfterMessages?: number;
 }
 
 export class LiveIndex {
@@ -45,7 +47,7 @@ export class LiveIndex {
     this.log = opts.log ?? (() => {});
     this.db = openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
     this.writer = new IndexWriter(this.db, opts.groupCommit);
-    this.sync = new IndexSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead });
+    this.sync = new IndexSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead, compactAfterMessages: opts.compactAfterMessages });
   }
 
   /** First pass (cold index or catch-up), then watching. Resolves when the index is current. */
@@ -84,6 +86,9 @@ export class LiveIndex {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // A one-pass run (the CLI's `baton index`) leaves the index compact; the app stops mid-way
+    // instead (each step is its own transaction) and compacts again after its next big pass.
+    if (this.opts.watch === false) await this.sync.whenCompacted();
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.sync.stop();
