@@ -29,32 +29,51 @@ function matchAt(b: Buffer, at: number, lit: Buffer, to: number): boolean {
   return true;
 }
 
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-/** Type names: [a-z0-9_]. */
-const isNameByte = (c: number) => (c >= 0x61 && c <= 0x7a) || isDigit(c) || c === 0x5f;
-/** Timestamps: [0-9A-Za-z:.+-]. */
-const isStampByte = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x3a || c === 0x2e || c === 0x2b || c === MINUS;
+/** Whether b[from, to) is one of `names` (compared as bytes, nothing decoded). */
+function isOneOf(b: Buffer, from: number, to: number, names: readonly Buffer[]): boolean {
+  for (const name of names) if (name.length === to - from && matchAt(b, from, name, to)) return true;
+  return false;
+}
 
-/** Index of the `"` closing a run of `ok` bytes starting at `at`, or -1. */
-function tokenEnd(b: Buffer, at: number, to: number, ok: (c: number) => boolean): number {
-  let p = at;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** Index of the `"` closing a type name ([a-z0-9_]) starting at `at`, or -1. */
+function nameEnd(b: Buffer, at: number, to: number): number {
   const limit = Math.min(to, at + MAX_TOKEN);
-  while (p < limit && ok(b[p]!)) p++;
+  let p = at;
+  for (; p < limit; p++) {
+    const c = b[p]!;
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f)) break;
+  }
   return p > at && p < to && b[p] === QUOTE ? p : -1;
 }
+
+/** Index of the `"` closing a timestamp ([0-9A-Za-z:.+-]) starting at `at`, or -1. */
+function stampEnd(b: Buffer, at: number, to: number): number {
+  const limit = Math.min(to, at + MAX_TOKEN);
+  let p = at;
+  for (; p < limit; p++) {
+    const c = b[p]!;
+    if (!((c >= 0x30 && c <= 0x3a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x2b || c === MINUS)) break;
+  }
+  return p > at && p < to && b[p] === QUOTE ? p : -1;
+}
+
+const EVENT_MSG = bytesOf('event_msg');
 
 /**
  * `recordTypesRead`: top-level types the parser handles beyond a timestamp; `eventTypesRead`: the
  * same for `event_msg` payload types. Everything else gets a stand-in.
  */
 export function codexLineShortcut(recordTypesRead: ReadonlySet<string>, eventTypesRead: ReadonlySet<string>): LineShortcut {
+  const records = [...recordTypesRead].filter((t) => t !== 'event_msg').map(bytesOf);
+  const events = [...eventTypesRead].map(bytesOf);
   return (b, from, to) => {
     if (!matchAt(b, from, RECORD_START, to)) return undefined;
-    let p = from + RECORD_START.length;
-    const stampEnd = tokenEnd(b, p, to, isStampByte);
-    if (stampEnd < 0 || b[stampEnd + 1] !== COMMA) return undefined;
-    const timestamp = b.toString('latin1', p, stampEnd);
-    p = stampEnd + 2;
+    const stampStart = from + RECORD_START.length;
+    const stampStop = stampEnd(b, stampStart, to);
+    if (stampStop < 0 || b[stampStop + 1] !== COMMA) return undefined;
+    let p = stampStop + 2;
     if (matchAt(b, p, ORDINAL, to)) {
       p += ORDINAL.length;
       if (b[p] === MINUS) p++;
@@ -64,31 +83,26 @@ export function codexLineShortcut(recordTypesRead: ReadonlySet<string>, eventTyp
       p++;
     }
     if (!matchAt(b, p, TYPE, to)) return undefined;
-    p += TYPE.length;
-    const typeEnd = tokenEnd(b, p, to, isNameByte);
-    if (typeEnd < 0) return undefined;
-    const type = b.toString('latin1', p, typeEnd);
-    p = typeEnd + 1;
-    if (!matchAt(b, p, PAYLOAD, to)) return undefined;
-    p += PAYLOAD.length;
-    let standIn: Record<string, unknown>;
-    if (type === 'event_msg') {
+    const typeStart = p + TYPE.length;
+    const typeStop = nameEnd(b, typeStart, to);
+    if (typeStop < 0 || !matchAt(b, typeStop + 1, PAYLOAD, to)) return undefined;
+    p = typeStop + 1 + PAYLOAD.length;
+    let eventStart = -1;
+    let eventStop = -1;
+    if (typeStop - typeStart === EVENT_MSG.length && matchAt(b, typeStart, EVENT_MSG, to)) {
       if (!matchAt(b, p, TYPE, to)) return undefined;
-      p += TYPE.length;
-      const eventEnd = tokenEnd(b, p, to, isNameByte);
-      if (eventEnd < 0) return undefined;
-      const event = b.toString('latin1', p, eventEnd);
-      if (eventTypesRead.has(event)) return undefined;
-      standIn = { timestamp, type, payload: { type: event } };
-    } else if (!recordTypesRead.has(type)) {
-      standIn = { timestamp, type, payload: {} };
-    } else {
+      eventStart = p + TYPE.length;
+      eventStop = nameEnd(b, eventStart, to);
+      if (eventStop < 0 || isOneOf(b, eventStart, eventStop, events)) return undefined;
+    } else if (isOneOf(b, typeStart, typeStop, records)) {
       return undefined;
     }
     // Still looks like one whole record (cheap byte scans, no parse).
     if (b[to - 1] !== CLOSE) return undefined;
     const line = b.subarray(from, to);
     if (line.indexOf(0) !== -1 || line.indexOf(RECORD_START, 1) !== -1 || !isUtf8(line)) return undefined;
-    return standIn;
+    const timestamp = b.toString('latin1', stampStart, stampStop);
+    const type = b.toString('latin1', typeStart, typeStop);
+    return { timestamp, type, payload: eventStart < 0 ? {} : { type: b.toString('latin1', eventStart, eventStop) } };
   };
 }
