@@ -38,7 +38,8 @@ if (mode === 'read') {
   const environment = currentEnvironment();
   // Parsing runs in a read-ahead worker while this thread writes; BATON_READ_AHEAD=0 for the A/B.
   const readAhead = process.env.BATON_READ_AHEAD === '0' ? undefined : { adapterModule: defaultAdapterModule(), adapterArgs: [config(), { ...environment, env: { ...environment.env } }] };
-  const live = new LiveIndex({ dataDir: arg!, adapters: createAdapters(config(), environment), watch: false, rebuild: true, readAhead });
+  const log = (level: string, message: string) => level !== 'info' && process.stderr.write(`${level}: ${message}\n`);
+  const live = new LiveIndex({ dataDir: arg!, adapters: createAdapters(config(), environment), watch: false, rebuild: true, readAhead, log });
   const started = process.hrtime.bigint();
   await live.start();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -1,8 +1,8 @@
 /**
  * Test support for read-ahead.test.ts: an adapter module (`createAdapters(config, environment,
  * faults)`) whose adapters are the real registry adapters, except that inside a worker thread they
- * can kill that thread after a unit's first batch, or throw while reading a unit — so tests can
- * crash the read-ahead worker or fail a read at a chosen point. On the main thread they never fault.
+ * can kill that thread after a unit's first batch, throw while reading a unit, or run it out of
+ * heap — so tests can crash the read-ahead worker or fail a read at a chosen point. On the main thread they never fault.
  */
 import { isMainThread } from 'node:worker_threads';
 import type { Environment } from '../paths.js';
@@ -14,6 +14,8 @@ export interface Faults {
   exitAfterFirstBatchOf?: string;
   /** Throw this unit's read (before any batch). */
   throwOn?: string;
+  /** Allocate without bound when reading this unit (the worker's heap cap must end it). */
+  exhaustHeapAt?: string;
 }
 
 export function createAdapters(config: SourcesConfig, environment: Environment, faults: Faults = {}): SourceAdapter[] {
@@ -32,6 +34,10 @@ function faulty(adapter: SourceAdapter, faults: Faults): SourceAdapter {
 
 async function* read(adapter: SourceAdapter, unit: SourceUnit, ctx: ReadContext, faults: Faults): AsyncGenerator<ReadBatch> {
   if (!isMainThread && unit.path === faults.throwOn) throw new Error(`injected read failure for ${unit.path}`);
+  if (!isMainThread && unit.path === faults.exhaustHeapAt) {
+    const hog: string[][] = [];
+    for (;;) hog.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${hog.length}`));
+  }
   let first = true;
   for await (const batch of adapter.read(unit, ctx)) {
     yield batch;

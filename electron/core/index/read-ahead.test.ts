@@ -196,6 +196,15 @@ describe('read-ahead worker for big syncs', () => {
     expect(content(rows(dataDir))).toEqual(content(reference));
   }, 60_000);
 
+  it('falls back when the worker runs out of its capped heap', async () => {
+    const dataDir = newDataDir();
+    const logs: string[] = [];
+    const { counters } = await coldIndex(dataDir, { readAhead: readAhead({ workerHeapMb: 64, faults: { exhaustHeapAt: malformedFile } }) }, logs);
+    expect(logs.some((m) => /read-ahead worker (failed|exited)/.test(m))).toBe(true);
+    expect(counters.batchesReadAhead).toBeLessThan(counters.batches);
+    expect(content(rows(dataDir))).toEqual(content(reference));
+  }, 60_000);
+
   it('fails a unit whose read throws in the worker as an in-thread failure would, and reads it next time', async () => {
     const dataDir = newDataDir();
     const { status, counters } = await coldIndex(dataDir, { readAhead: readAhead({ faults: { throwOn: malformedFile } }) });
