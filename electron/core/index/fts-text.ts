@@ -57,6 +57,12 @@ export function indexForm(text: string): string {
   return out;
 }
 
+/** What the writer hands FTS5 for a message as stored (null: not searchable). Pure, so the read-ahead worker can run it. */
+export function messageIndexForm(kind: string, toolName: string | null, storedText: string): string | null {
+  const text = searchableText(kind, toolName, storedText);
+  return text === null ? null : indexForm(text);
+}
+
 /** The string FTS5 tokenizes for one query term (a quoted FTS5 string = a phrase of its tokens). */
 export function queryForm(term: string): string {
   return spaceCjk(term);

@@ -7,7 +7,21 @@ import type { AgentId, Message, Session } from '../../../shared/model.js';
 import type { JsonValue, ReadBatch, SourceUnit } from '../sources/types.js';
 import type { IndexDb } from './index-db.js';
 import { FTS_DELETE_SQL, FTS_INSERT_SQL, SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
-import { indexForm, searchableText } from './fts-text.js';
+import { messageIndexForm, searchableText } from './fts-text.js';
+
+/**
+ * A batch as the writer takes it: what the adapter read, plus (from the read-ahead worker) each
+ * message's FTS text already prepared with messageIndexForm, so the writer's thread skips that work.
+ */
+export interface IndexBatch extends ReadBatch {
+  indexForms?: (string | null)[];
+}
+
+/** Prepares `indexForms` for a batch (run on the read-ahead worker's thread). */
+export function withIndexForms(batch: ReadBatch): IndexBatch {
+  const indexForms = batch.messages.map((m) => messageIndexForm(m.kind, m.toolName, capText(m.text ?? '', m.kind)));
+  return { ...batch, indexForms };
+}
 
 export interface UnitRecord {
   key: string;
@@ -77,7 +91,7 @@ export function capText(text: string, kind: Message['kind']): string {
 export class IndexWriter {
   private readonly stmts;
   private readonly rowids = new Map<string, number>();
-  private readonly applyTx: (agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) => ApplyResult;
+  private readonly applyTx: (agent: AgentId, unit: SourceUnit, batch: IndexBatch, reset: string[]) => ApplyResult;
   private group: { messages: number; bytes: number } | null = null;
   /**
    * FTS changes of the open transaction, applied just before it commits. Any statement that needs a
@@ -135,7 +149,7 @@ export class IndexWriter {
       totalChanges: db.prepare('SELECT total_changes()').pluck(),
       ftsMerge: db.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', ?)"),
     };
-    const tx = db.transaction((agent: AgentId, unit: SourceUnit, batch: ReadBatch, reset: string[]) => {
+    const tx = db.transaction((agent: AgentId, unit: SourceUnit, batch: IndexBatch, reset: string[]) => {
       const r = this.applyInTx(agent, unit, batch, reset);
       this.flushFts();
       return r;
@@ -171,7 +185,7 @@ export class IndexWriter {
    * Writes one batch and the unit's cursor atomically. `extraResets` names sessions whose stored
    * messages must go before this batch's (e.g. a unit re-read from scratch after it reappeared).
    */
-  apply(agent: AgentId, unit: SourceUnit, batch: ReadBatch, extraResets: string[] = []): ApplyResult {
+  apply(agent: AgentId, unit: SourceUnit, batch: IndexBatch, extraResets: string[] = []): ApplyResult {
     const group = this.group;
     if (!group) return { ...this.applyTx(agent, unit, batch, extraResets), committed: true };
     if (!this.db.inTransaction) this.db.exec('BEGIN');
@@ -277,10 +291,10 @@ export class IndexWriter {
   }
 
   /** Inserts a message (or rewrites it when its content changed) and keeps FTS in step. Returns rows changed. */
-  private writeMessage(row: MessageRow): number {
+  private writeMessage(row: MessageRow, form?: string | null): number {
     const inserted = this.stmts.insertMessage.run(row.id, row.role, row.kind, row.text, row.tool_name, row.toolCallId, row.isError, row.timestamp, row.nativeId);
     if (inserted.changes === 1) {
-      this.indexText(row);
+      this.indexText(row, form);
       return 1;
     }
     const old = this.stmts.getMessage.get(row.id) as StoredMessage | undefined;
@@ -297,9 +311,10 @@ export class IndexWriter {
     return 1;
   }
 
-  private indexText(row: MessageRow): void {
-    const text = searchableText(row.kind, row.tool_name, row.text);
-    if (text !== null) this.ftsOps.push({ id: row.id, text: indexForm(text) });
+  /** `form`: prepared by the read-ahead worker (null: not searchable); undefined: compute it here. */
+  private indexText(row: MessageRow, form?: string | null): void {
+    const text = form === undefined ? messageIndexForm(row.kind, row.tool_name, row.text) : form;
+    if (text !== null) this.ftsOps.push({ id: row.id, text });
   }
 
   private flushFts(): void {
@@ -317,7 +332,7 @@ export class IndexWriter {
     this.stmts.resetMessages.run(from, to);
   }
 
-  private applyInTx(agent: AgentId, unit: SourceUnit, batch: ReadBatch, extraResets: string[]): ApplyResult {
+  private applyInTx(agent: AgentId, unit: SourceUnit, batch: IndexBatch, extraResets: string[]): ApplyResult {
     const touched = new Set<string>();
     for (const s of batch.sessions) {
       const rowid = this.stmts.upsertSession.get(sessionParams(s, unit.key)) as number;
@@ -330,7 +345,9 @@ export class IndexWriter {
       touched.add(id);
     }
     let messagesWritten = 0;
-    for (const m of batch.messages) {
+    const forms = batch.indexForms?.length === batch.messages.length ? batch.indexForms : null;
+    for (let i = 0; i < batch.messages.length; i++) {
+      const m = batch.messages[i]!;
       if (!Number.isInteger(m.seq) || m.seq < 0 || m.seq >= SEQ_SPAN) continue;
       const rowid = this.rowidFor(m.sessionId, agent, unit.key);
       messagesWritten += this.writeMessage({
@@ -343,7 +360,7 @@ export class IndexWriter {
         isError: m.isError ? 1 : 0,
         timestamp: m.timestamp,
         nativeId: m.nativeId,
-      });
+      }, forms ? forms[i] : undefined);
       touched.add(m.sessionId);
     }
     for (const id of batch.goneSessions) {

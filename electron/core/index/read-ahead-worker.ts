@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromReadAhead, ReadAheadInit, ToReadAhead } from './read-ahead-protocol.js';
 import { loadAdapters } from './worker-launch.js';
+import { withIndexForms } from './index-writer.js';
 
 const port = parentPort;
 if (!port) throw new Error('read-ahead-worker.ts must run in a worker thread');
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
         if (abort.signal.aborted) return;
         inFlight++;
         inFlightBytes += batch.bytesRead;
-        send({ type: 'batch', index, batch });
+        // The FTS text is prepared here too: this thread has time to spare, the writer's does not.
+        send({ type: 'batch', index, batch: withIndexForms(batch) });
       }
       send({ type: 'end', index });
     } catch (err) {

@@ -27,13 +27,17 @@ interface Rows {
   sessions: unknown[];
   messages: unknown[];
   units: unknown[];
+  /** Every term occurrence in the FTS index (the worker prepares the FTS text itself). */
+  fts: unknown[];
 }
 
 /** Every session, message and unit row of an index (units without their write time). */
 function rows(dataDir: string): Rows {
   const db = new Database(indexFilePath(dataDir), { readonly: true });
   try {
+    db.exec("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, message_fts, 'instance')");
     return {
+      fts: db.prepare('SELECT term, doc, offset FROM temp.terms ORDER BY doc, offset, term').all(),
       sessions: db.prepare('SELECT * FROM sessions ORDER BY rowid').all(),
       messages: db.prepare('SELECT * FROM messages ORDER BY id').all(),
       units: (db.prepare('SELECT * FROM units ORDER BY key').all() as Record<string, unknown>[]).map(({ updated_at: _, ...u }) => u),
@@ -113,6 +117,7 @@ beforeAll(async () => {
   expect(ref.counters.batchesReadAhead).toBe(0);
   expect(ref.counters.batches).toBeGreaterThan(4);
   reference = rows(dataDir);
+  expect(reference.fts.length).toBeGreaterThan(1000); // the comparison below covers the FTS index too
   referenceStatus = ref.status;
 }, 60_000);
 
