@@ -6,19 +6,13 @@
  * the last error and adapter-only diagnostics from the worker's end-of-run status. Agents never
  * read ahead report their adapter's status unchanged.
  */
-import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
+import type { AgentId, SourceStatus } from '../../../shared/model.js';
 import type { ReadBatch } from '../sources/types.js';
 
 const MAX_DIAGNOSTICS = 50;
 
-interface Remote {
-  messages: number;
-  filesRead: number;
-  skippedLines: number;
-  lastError: string | null;
-  lastReadAt: string | null;
-  diagnostics: Diagnostic[];
-}
+/** The part of a SourceStatus the worker's adapters counted. */
+type Remote = Pick<SourceStatus, 'messages' | 'filesRead' | 'skippedLines' | 'lastError' | 'lastReadAt' | 'diagnostics'>;
 
 export class ReadAheadStatus {
   /** Sessions delivered per agent, whichever thread read them (what an adapter's own count means). */
