@@ -87,6 +87,11 @@ export class RecordSink {
   readonly messages: Message[] = [];
   readonly touched = new Set<string>();
   readonly resetSessions: string[] = [];
+  private lastNativeId: string | null = null;
+  private lastAgg: SessionAgg | null = null;
+  /** Message.sessionId of `idAgg` (one string for all its messages, not one per message). */
+  private idAgg: SessionAgg | null = null;
+  private idString = '';
 
   constructor(
     private readonly agent: AgentId,
@@ -97,6 +102,8 @@ export class RecordSink {
 
   /** The aggregate for `nativeId`, created on first use; marks it as touched by this batch. */
   session(nativeId: string): SessionAgg {
+    // Almost every line of a file names the same session as the one before.
+    if (nativeId === this.lastNativeId && this.lastAgg !== null) return this.lastAgg;
     let agg = this.sessions[nativeId];
     if (!agg) {
       agg = newAgg(nativeId);
@@ -111,22 +118,32 @@ export class RecordSink {
         this.resetSessions.push(`${this.agent}:${nativeId}`);
       }
     }
+    this.lastNativeId = nativeId;
+    this.lastAgg = agg;
     return agg;
   }
 
   emit(agg: SessionAgg, m: NewMessage): void {
-    this.messages.push({
-      sessionId: `${this.agent}:${agg.nativeId}`,
-      seq: agg.seq++,
-      role: m.role,
-      kind: m.kind,
-      text: m.text,
-      toolName: m.toolName ?? null,
-      toolCallId: m.toolCallId ?? null,
-      isError: m.isError ?? false,
-      timestamp: m.timestamp ?? null,
-      nativeId: m.nativeId ?? null,
-    });
+    this.push(agg, m.role, m.kind, m.text, m.toolName ?? null, m.toolCallId ?? null, m.isError ?? false, m.timestamp ?? null, m.nativeId ?? null);
+  }
+
+  /** emit() without the intermediate object (the per-line hot path). */
+  push(
+    agg: SessionAgg,
+    role: MessageRole,
+    kind: MessageKind,
+    text: string,
+    toolName: string | null,
+    toolCallId: string | null,
+    isError: boolean,
+    timestamp: string | null,
+    nativeId: string | null,
+  ): void {
+    if (agg !== this.idAgg) {
+      this.idAgg = agg;
+      this.idString = `${this.agent}:${agg.nativeId}`;
+    }
+    this.messages.push({ sessionId: this.idString, seq: agg.seq++, role, kind, text, toolName, toolCallId, isError, timestamp, nativeId });
   }
 
   addTool(agg: SessionAgg, name: string): void {

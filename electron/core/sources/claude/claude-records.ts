@@ -163,12 +163,11 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
 
     const uuid = str(r.uuid);
     if (uuid) {
-      const owner = this.seen.get(uuid);
+      const owner = this.seen.getOrAdd(uuid, agg.nativeId);
       if (owner !== undefined && owner !== agg.nativeId) {
         if (agg.parentId === null && !st.subagent) agg.parentId = owner;
         return; // the same entry was already delivered for another session
       }
-      if (owner === undefined) this.seen.add(uuid, agg.nativeId);
     }
 
     const ts = str(r.timestamp);
@@ -195,16 +194,7 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
         if (!isObj(b)) continue;
         if (b.type === 'tool_result') {
           const callId = str(b.tool_use_id);
-          sink.emit(agg, {
-            role: 'tool',
-            kind: 'tool_result',
-            text: resultText(b.content),
-            toolName: callId ? lookupCall(st, callId) : null,
-            toolCallId: callId,
-            isError: b.is_error === true,
-            timestamp: ts,
-            nativeId: uuid,
-          });
+          sink.push(agg, 'tool', 'tool_result', resultText(b.content), callId ? lookupCall(st, callId) : null, callId, b.is_error === true, ts, uuid);
         } else if (b.type === 'text' && typeof b.text === 'string') parts.push(b.text);
         else if (b.type === 'image') parts.push('[image]');
       }
@@ -213,12 +203,12 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
     if (text === null || text.length === 0) return;
     const notAPrompt = r.isMeta === true || r.isCompactSummary === true || r.isVisibleInTranscriptOnly === true || isScaffolding(text);
     if (notAPrompt) {
-      sink.emit(agg, { role: 'system', kind: 'text', text, timestamp: ts, nativeId: uuid });
+      sink.push(agg, 'system', 'text', text, null, null, false, ts, uuid);
       return;
     }
     agg.userTurns++;
     if (agg.firstPrompt === null) agg.firstPrompt = text;
-    sink.emit(agg, { role: 'user', kind: 'text', text, timestamp: ts, nativeId: uuid });
+    sink.push(agg, 'user', 'text', text, null, null, false, ts, uuid);
   }
 
   private assistant(r: Obj, message: Obj | null, agg: SessionAgg, st: ClaudeFileState, sink: RecordSink, ts: string | null, uuid: string | null): void {
@@ -228,7 +218,7 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
     if (isObj(message.usage)) countUsage(agg, st, message, r);
     const content = message.content;
     if (typeof content === 'string') {
-      if (content.length > 0) sink.emit(agg, { role: 'assistant', kind: 'text', text: content, timestamp: ts, nativeId: uuid });
+      if (content.length > 0) sink.push(agg, 'assistant', 'text', content, null, null, false, ts, uuid);
       return;
     }
     if (!Array.isArray(content)) return;
@@ -237,19 +227,19 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
       const t = b.type;
       if (t === 'text') {
         const text = str(b.text);
-        if (text) sink.emit(agg, { role: 'assistant', kind: 'text', text, timestamp: ts, nativeId: uuid });
+        if (text) sink.push(agg, 'assistant', 'text', text, null, null, false, ts, uuid);
       } else if (t === 'thinking') {
         const text = str(b.thinking);
-        if (text) sink.emit(agg, { role: 'assistant', kind: 'thinking', text, timestamp: ts, nativeId: uuid });
+        if (text) sink.push(agg, 'assistant', 'thinking', text, null, null, false, ts, uuid);
       } else if (t === 'tool_use' || t === 'server_tool_use') {
         const name = str(b.name) ?? 'unknown';
         const id = str(b.id);
         sink.addTool(agg, name);
         if (id) rememberCall(st, id, name);
-        sink.emit(agg, { role: 'assistant', kind: 'tool_call', text: toolInput(b.input), toolName: name, toolCallId: id, timestamp: ts, nativeId: uuid });
+        sink.push(agg, 'assistant', 'tool_call', toolInput(b.input), name, id, false, ts, uuid);
       } else if (t === 'web_search_tool_result' || t === 'web_fetch_tool_result') {
         const id = str(b.tool_use_id);
-        sink.emit(agg, { role: 'tool', kind: 'tool_result', text: JSON.stringify(b.content ?? null), toolName: id ? lookupCall(st, id) : null, toolCallId: id, timestamp: ts, nativeId: uuid });
+        sink.push(agg, 'tool', 'tool_result', JSON.stringify(b.content ?? null), id ? lookupCall(st, id) : null, id, false, ts, uuid);
       }
     }
   }
@@ -258,9 +248,9 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
     const subtype = r.subtype;
     const content = str(r.content);
     if (subtype === 'compact_boundary') {
-      sink.emit(agg, { role: 'system', kind: 'text', text: content ?? 'Conversation compacted', timestamp: ts, nativeId: uuid });
+      sink.push(agg, 'system', 'text', content ?? 'Conversation compacted', null, null, false, ts, uuid);
     } else if ((subtype === 'local_command' || subtype === 'informational' || subtype === 'api_error') && content) {
-      sink.emit(agg, { role: 'system', kind: 'text', text: content, isError: subtype === 'api_error', timestamp: ts, nativeId: uuid });
+      sink.push(agg, 'system', 'text', content, null, null, subtype === 'api_error', ts, uuid);
     }
     // turn_duration and other bookkeeping subtypes carry nothing a reader needs.
   }
@@ -286,28 +276,55 @@ function lookupCall(st: ClaudeFileState, id: string): string | null {
  */
 function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj): void {
   const u = message.usage as Obj;
-  const reasoning = isObj(u.output_tokens_details) ? num(u.output_tokens_details.thinking_tokens) : 0;
-  const now: UsageEntry = [
-    `${str(message.id) ?? ''}|${str(r.requestId) ?? str(r.requestRef) ?? ''}`,
-    num(u.input_tokens),
-    num(u.output_tokens),
-    num(u.cache_read_input_tokens),
-    num(u.cache_creation_input_tokens),
-    reasoning,
-  ];
-  const hasKey = now[0] !== '|';
-  const prev = hasKey ? st.usage.find((e) => e[0] === now[0]) : undefined;
-  const base = prev ?? ['', 0, 0, 0, 0, 0];
-  agg.usage.input += Math.max(0, now[1] - base[1]);
-  agg.usage.output += Math.max(0, now[2] - base[2]);
-  agg.usage.cacheRead += Math.max(0, now[3] - base[3]);
-  agg.usage.cacheWrite += Math.max(0, now[4] - base[4]);
-  agg.usage.reasoning += Math.max(0, now[5] - base[5]);
-  if (!hasKey) return;
+  const details = u.output_tokens_details;
+  const input = num(u.input_tokens);
+  const output = num(u.output_tokens);
+  const cacheRead = num(u.cache_read_input_tokens);
+  const cacheWrite = num(u.cache_creation_input_tokens);
+  const reasoning = isObj(details) ? num(details.thinking_tokens) : 0;
+  const id = str(message.id) ?? '';
+  const req = str(r.requestId) ?? str(r.requestRef) ?? '';
+  const hasKey = id.length > 0 || req.length > 0; // the key `${id}|${req}` is not just "|"
+  const prev = hasKey ? findUsage(st.usage, id, req) : undefined;
+  const total = agg.usage;
   if (prev) {
-    for (let i = 1; i < 6; i++) prev[i] = Math.max(prev[i] as number, now[i] as number);
-  } else {
-    st.usage.push(now);
-    if (st.usage.length > MAX_RECENT_USAGE) st.usage.shift();
+    total.input += Math.max(0, input - prev[1]);
+    total.output += Math.max(0, output - prev[2]);
+    total.cacheRead += Math.max(0, cacheRead - prev[3]);
+    total.cacheWrite += Math.max(0, cacheWrite - prev[4]);
+    total.reasoning += Math.max(0, reasoning - prev[5]);
+    prev[1] = Math.max(prev[1], input);
+    prev[2] = Math.max(prev[2], output);
+    prev[3] = Math.max(prev[3], cacheRead);
+    prev[4] = Math.max(prev[4], cacheWrite);
+    prev[5] = Math.max(prev[5], reasoning);
+    return;
   }
+  total.input += Math.max(0, input);
+  total.output += Math.max(0, output);
+  total.cacheRead += Math.max(0, cacheRead);
+  total.cacheWrite += Math.max(0, cacheWrite);
+  total.reasoning += Math.max(0, reasoning);
+  if (!hasKey) return;
+  // join() builds a flat string (a template literal would leave a rope that every compare re-walks).
+  st.usage.push([[id, req].join('|'), input, output, cacheRead, cacheWrite, reasoning]);
+  if (st.usage.length > MAX_RECENT_USAGE) st.usage.shift();
+}
+
+/** The entry keyed `${id}|${req}`, compared in place (no key string per line). */
+function findUsage(usage: UsageEntry[], id: string, req: string): UsageEntry | undefined {
+  for (const e of usage) if (isUsageKey(e[0], id, req)) return e;
+  return undefined;
+}
+
+/**
+ * `key === `${id}|${req}``, character by character from the end: keys of one file tend to share
+ * the message id and differ in the request id's random tail, so a mismatch shows at once.
+ */
+function isUsageKey(key: unknown, id: string, req: string): boolean {
+  if (typeof key !== 'string' || key.length !== id.length + 1 + req.length || key.charCodeAt(id.length) !== 124 /* | */) return false;
+  const at = id.length + 1;
+  for (let i = req.length - 1; i >= 0; i--) if (key.charCodeAt(at + i) !== req.charCodeAt(i)) return false;
+  for (let i = id.length - 1; i >= 0; i--) if (key.charCodeAt(i) !== id.charCodeAt(i)) return false;
+  return true;
 }

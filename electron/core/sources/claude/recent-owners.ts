@@ -134,6 +134,13 @@ export class RecentOwners<V> {
     g.owners[free] = owner + 1;
   }
 
+  /** The owner `key` already has, or undefined after remembering `value` as its owner. */
+  getOrAdd(key: string, value: V): V | undefined {
+    const owner = this.get(key);
+    if (owner === undefined) this.add(key, value);
+    return owner;
+  }
+
   get size(): number {
     return this.young.size + this.old.size;
   }
