@@ -24,10 +24,10 @@ export function isIndexedKind(kind: string): boolean {
 /** Hiragana, katakana, CJK ideographs (incl. extension A and compatibility), Hangul syllables. */
 const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/g;
 const MAYBE_CJK = /[\u3040-\ud7af\uf900-\ufaff]/;
-/** A lower→upper case change: cheap to look for, and most text has none. */
-const HUMP = /[a-z0-9][A-Z]/;
-/** A word with a hump inside (camelCase, PascalCase with more than one hump), matched from its start. */
-const CAMEL_WORD = /(?<![A-Za-z0-9])[A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*/g;
+/** A case change inside a word (`eC` in camelCase, `PS` + lower in HTTPServer): cheap to look for, and most text has none. */
+const HUMP = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/;
+/** A whole word with a hump inside, matched from its start. */
+const CAMEL_WORD = /(?<![A-Za-z0-9])(?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]))[A-Za-z0-9]+/g;
 const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 /** Parts appended per message at most (a minified blob must not double the index). */
 const MAX_PARTS = 64;
