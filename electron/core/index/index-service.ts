@@ -41,11 +41,6 @@ export interface IndexServiceEvents {
   'sessions-changed': [string[]];
 }
 
-/** Starts ingest-worker(.ts|.js). */
-function startWorker(init: IngestWorkerInit): Worker {
-  return launchWorker('ingest-worker', init);
-}
-
 export class IndexService extends EventEmitter<IndexServiceEvents> {
   private reader: SessionIndex | null = null;
   private live: LiveIndex | null = null;
@@ -92,14 +87,14 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
       this.current.catch((err: unknown) => onProgress({ ...this.state, phase: 'error', error: String(err) }));
       return;
     }
-    const worker = startWorker({
+    const worker = launchWorker('ingest-worker', {
       dataDir: this.opts.dataDir,
       adapterModule: this.opts.ingest.adapterModule ?? defaultAdapterModule(),
       adapterArgs: this.opts.ingest.adapterArgs,
       watch: this.opts.watch !== false,
       reconcileMs: this.opts.reconcileMs,
       debounceMs: this.opts.debounceMs,
-    });
+    } satisfies IngestWorkerInit);
     this.worker = worker;
     this.current = new Promise<void>((resolve, reject) => {
       worker.on('message', (m: FromWorker) => {

@@ -7,7 +7,7 @@ import type { AgentId, Message, Session } from '../../../shared/model.js';
 import type { JsonValue, ReadBatch, SourceUnit } from '../sources/types.js';
 import type { IndexDb } from './index-db.js';
 import { FTS_DELETE_SQL, FTS_INSERT_SQL, SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
-import { messageIndexForm, searchableText } from './fts-text.js';
+import { isIndexedKind, messageIndexForm } from './fts-text.js';
 
 /**
  * A batch as the writer takes it: what the adapter read, plus (from the read-ahead worker) each
@@ -305,7 +305,7 @@ export class IndexWriter {
     ) {
       return 0; // a re-read of the same message: nothing to do
     }
-    if (searchableText(old.kind, old.tool_name, old.text) !== null) this.ftsOps.push({ id: row.id, text: null });
+    if (isIndexedKind(old.kind)) this.ftsOps.push({ id: row.id, text: null });
     this.stmts.updateMessage.run(row);
     this.indexText(row);
     return 1;

@@ -38,12 +38,16 @@ const DAY_MS = 86_400_000;
 /** A matching message, its searchable text and its length in tokens. */
 interface Candidate {
   id: number;
+  role: SearchHit['role'];
+  timestamp: string | null;
   body: string;
   tokens: number;
 }
 
 interface CandidateRow {
   id: number;
+  role: SearchHit['role'];
+  timestamp: string | null;
   kind: string;
   tool_name: string | null;
   text: string;
@@ -117,7 +121,6 @@ export function manualSnippet(text: string, terms: string[], radius = 60): strin
 }
 
 export class MessageSearch {
-  private readonly messageStmt;
   private readonly sessionRowid;
   private readonly sessionsByRowid;
   private readonly candidateRows;
@@ -125,11 +128,10 @@ export class MessageSearch {
   private readonly cache = new Map<string, ReturnType<IndexDb['prepare']>>();
 
   constructor(private readonly db: IndexDb) {
-    this.messageStmt = db.prepare('SELECT role, timestamp FROM messages WHERE id = ?');
     this.sessionRowid = db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck();
     // Texts in a second statement: joined into the FTS query, `messages` made FTS5 give up its cheap
     // newest-first early exit (≈ 4× slower, measured). docsize holds each message's token count.
-    this.candidateRows = db.prepare(`SELECT m.id, m.kind, m.tool_name, m.text, d.sz FROM messages m
+    this.candidateRows = db.prepare(`SELECT m.id, m.role, m.timestamp, m.kind, m.tool_name, m.text, d.sz FROM messages m
       LEFT JOIN message_fts_docsize d ON d.id = m.id WHERE m.id IN (SELECT value FROM json_each(?))`);
     this.sessionsByRowid = db.prepare(
       'SELECT rowid, id, agent, native_id, title, cwd, updated_at FROM sessions WHERE rowid IN (SELECT value FROM json_each(?))',
@@ -207,12 +209,17 @@ export class MessageSearch {
     return this.stmt(sql).pluck().all(params) as number[];
   }
 
-  /** The messages' searchable text and token counts, newest first. */
+  /** The messages' searchable text and token counts (rank orders them). */
   private candidates(ids: number[]): Candidate[] {
     if (ids.length === 0) return [];
     const rows = this.candidateRows.all(JSON.stringify(ids)) as CandidateRow[];
-    rows.sort((a, b) => b.id - a.id);
-    return rows.map((r) => ({ id: r.id, body: searchableText(r.kind, r.tool_name, r.text) ?? '', tokens: r.sz ? (decodeVarints(r.sz)[0] ?? 0) : 0 }));
+    return rows.map((r) => ({
+      id: r.id,
+      role: r.role,
+      timestamp: r.timestamp,
+      body: searchableText(r.kind, r.tool_name, r.text) ?? '',
+      tokens: r.sz ? (decodeVarints(r.sz)[0] ?? 0) : 0,
+    }));
   }
 
   private sessionsOf(candidates: Candidate[]): Map<number, SessionInfo> {
@@ -258,8 +265,6 @@ export class MessageSearch {
       const n = perSessionCount.get(s.rowid) ?? 0;
       if (n >= perSession) continue;
       perSessionCount.set(s.rowid, n + 1);
-      const msg = this.messageStmt.get(c.id) as { role: SearchHit['role']; timestamp: string | null } | undefined;
-      if (!msg) continue;
       hits.push({
         sessionId: s.id,
         agent: s.agent as AgentId,
@@ -267,9 +272,9 @@ export class MessageSearch {
         title: s.title,
         cwd: s.cwd,
         seq: c.id % SEQ_SPAN,
-        role: msg.role,
-        snippet: manualSnippet(c.body ?? '', highlight),
-        timestamp: msg.timestamp,
+        role: c.role,
+        snippet: manualSnippet(c.body, highlight),
+        timestamp: c.timestamp,
         score: Math.round(score * 1000) / 1000,
       });
       if (hits.length >= limit) break;
