@@ -2,7 +2,7 @@
  * Child-process side of index.bench.ts, so peak RSS (process.resourceUsage().maxRSS) measures one
  * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index;
  * parsed in the read-ahead worker unless BATON_READ_AHEAD=0).
- * Prints one JSON line.
+ * Prints one JSON line (cold: with the CPU time of all threads).
  */
 import { AGENTS, type AgentId } from '../shared/model.js';
 import { currentEnvironment } from '../electron/core/paths.js';
@@ -46,13 +46,16 @@ if (mode === 'read') {
   const c = live.sync.counters;
   const p = live.sync.progress();
   const maxRssMB = process.resourceUsage().maxRSS / 1024;
+  const cpu = process.cpuUsage();
+  // CPU of all threads (writer + read-ahead worker): steadier than wall time on a shared machine.
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   // The app merges FTS segments in the background once current; time it on its own.
   const compacting = process.hrtime.bigint();
   await live.sync.whenCompacted();
   const compactSeconds = Number(process.hrtime.bigint() - compacting) / 1e9;
   live.db.pragma('wal_checkpoint(TRUNCATE)');
   await live.close();
-  process.stdout.write(`${JSON.stringify({ seconds, compactSeconds, storeBytes: p.bytesTotal, bytesRead: c.bytesRead, messages: c.messagesWritten, units: c.unitsRead, maxRssMB })}\n`);
+  process.stdout.write(`${JSON.stringify({ seconds, compactSeconds, storeBytes: p.bytesTotal, bytesRead: c.bytesRead, messages: c.messagesWritten, units: c.unitsRead, maxRssMB, cpuSeconds })}\n`);
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

@@ -1,7 +1,8 @@
 /** Messages between the thread that writes the index (ReadAhead) and the read-ahead worker. */
 import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
-import type { JsonValue, ReadBatch, SourceUnit } from '../sources/types.js';
+import type { JsonValue, SourceUnit } from '../sources/types.js';
 import type { AdapterSource } from './worker-launch.js';
+import type { PackedBatch } from './batch-pack.js';
 
 /** One unit to read, from the cursor the index holds for it. */
 export interface ReadAheadItem {
@@ -24,7 +25,8 @@ export type ToReadAhead = { type: 'ack'; bytes: number } | { type: 'stop' };
 
 /** `index` is the item's position in `items`; a unit's messages arrive in order, units in order. */
 export type FromReadAhead =
-  | { type: 'batch'; index: number; batch: ReadBatch }
+  /** A batch with its FTS texts prepared (see batch-pack.ts for why it travels packed). */
+  | { type: 'batch'; index: number; batch: PackedBatch }
   | { type: 'diagnostic'; index: number; diagnostic: Omit<Diagnostic, 'at'> }
   /** The unit was read to its end. */
   | { type: 'end'; index: number }

@@ -9,11 +9,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FromReadAhead, ReadAheadInit, ToReadAhead } from './read-ahead-protocol.js';
 import { loadAdapters } from './worker-launch.js';
 import { withIndexForms } from './index-writer.js';
+import { packBatch } from './batch-pack.js';
 
 const port = parentPort;
 if (!port) throw new Error('read-ahead-worker.ts must run in a worker thread');
 const init = workerData as ReadAheadInit;
-const send = (m: FromReadAhead) => port.postMessage(m);
+const send = (m: FromReadAhead, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 const abort = new AbortController();
 
 let inFlight = 0;
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
         inFlight++;
         inFlightBytes += batch.bytesRead;
         // The FTS text is prepared here too: this thread has time to spare, the writer's does not.
-        send({ type: 'batch', index, batch: withIndexForms(batch) });
+        const { packed, transfer } = packBatch(withIndexForms(batch));
+        send({ type: 'batch', index, batch: packed }, transfer);
       }
       send({ type: 'end', index });
     } catch (err) {

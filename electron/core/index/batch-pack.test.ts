@@ -1,0 +1,80 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../../shared/model.js';
+import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { packBatch, unpackBatch, type PackedBatch } from './batch-pack.js';
+import { withIndexForms, type IndexBatch } from './index-writer.js';
+import { fixtureAdapters } from './test-support.js';
+
+let home: FixtureHome;
+let batches: IndexBatch[];
+
+beforeAll(async () => {
+  home = makeFixtureHome();
+  batches = [];
+  for (const adapter of fixtureAdapters(home.env)) {
+    for (const unit of await adapter.listUnits()) {
+      for await (const batch of adapter.read(unit, { cursor: null, diagnostic: () => {} })) batches.push(withIndexForms(batch));
+    }
+  }
+});
+
+afterAll(() => home.cleanup());
+
+/** Posts `value` through a real MessageChannel (the same structured clone a worker's postMessage does). */
+function throughChannel<T>(value: T, transfer: ArrayBuffer[]): Promise<T> {
+  const { port1, port2 } = new MessageChannel();
+  return new Promise<T>((resolve) => {
+    (port2 as MessagePort).once('message', (m: T) => {
+      port1.close();
+      port2.close();
+      resolve(m);
+    });
+    port1.postMessage(value, transfer);
+  });
+}
+
+function message(over: Partial<Message>): Message {
+  return { sessionId: 'claude:a', seq: 0, role: 'user', kind: 'text', text: 'hi', toolName: null, toolCallId: null, isError: false, timestamp: null, nativeId: null, ...over };
+}
+
+describe('packed read batches', () => {
+  it('carry every fixture batch of all four agents across a thread boundary unchanged', async () => {
+    expect(new Set(batches.flatMap((b) => b.messages.map((m) => m.sessionId.split(':')[0]))).size).toBe(4);
+    for (const batch of batches) {
+      const { packed, transfer } = packBatch(batch);
+      const received = await throughChannel<PackedBatch>(packed, transfer);
+      expect(unpackBatch(received)).toEqual(batch);
+    }
+  });
+
+  it('hands the typed columns over instead of copying them', () => {
+    const batch = batches.find((b) => b.messages.length > 10)!;
+    const { packed, transfer } = packBatch(batch);
+    expect(transfer).toHaveLength(3);
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(packed, transfer);
+    port1.close();
+    port2.close();
+    expect(packed.messages.seq.byteLength).toBe(0); // detached: moved, not copied
+  });
+
+  it('keeps every role, kind, null and error flag, and a batch without FTS texts stays without', () => {
+    const messages: Message[] = [];
+    for (const role of ['user', 'assistant', 'tool', 'system'] as const) {
+      for (const kind of ['text', 'thinking', 'tool_call', 'tool_result'] as const) {
+        messages.push(message({ sessionId: `codex:${role}`, seq: messages.length, role, kind, isError: kind === 'tool_result', toolName: kind === 'tool_call' ? 'Bash' : null, timestamp: '2026-11-24T00:00:00.000Z', nativeId: `n${messages.length}` }));
+      }
+    }
+    const batch: IndexBatch = { sessions: [], messages, resetSessions: ['codex:x'], goneSessions: ['codex:y'], cursor: { offset: 7 }, bytesRead: 123 };
+    const round = unpackBatch(packBatch(batch).packed);
+    expect(round).toEqual(batch);
+    expect('indexForms' in round).toBe(false);
+    expect(unpackBatch(packBatch({ ...batch, messages: [] }).packed).messages).toEqual([]);
+  });
+
+  it('refuses a message whose role or kind it cannot encode, rather than storing a wrong one', () => {
+    const bad = message({ role: 'robot' as Message['role'] });
+    expect(() => packBatch({ sessions: [], messages: [bad], resetSessions: [], goneSessions: [], cursor: null, bytesRead: 0 })).toThrow(/role robot/);
+  });
+});
