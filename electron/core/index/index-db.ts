@@ -24,7 +24,8 @@ function tune(db: IndexDb): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -32000'); // 32 MB page cache per connection
+  // 16 MB of page cache for the writer: 32 MB bought no speed on a cold index, only ~25 MB of RSS.
+  db.pragma('cache_size = -16000');
 }
 
 /** quick_check is O(pages): affordable (milliseconds) only below this size. */
