@@ -32,7 +32,7 @@ export interface CorpusManifest {
   messages: { jsonl: number };
 }
 
-const VERSION = 3;
+const VERSION = 4;
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 export function corpusSpec(scale: number): CorpusSpec {
@@ -195,6 +195,9 @@ function writeSession(file: string, t: Template, bytes: number, rng: Rng, fix: (
   }
   flush();
   fs.closeSync(fd);
+  // A real transcript was last written at its last record: give the file that mtime, so agents'
+  // files interleave in time as they do on a real machine (not in the order this generator wrote them).
+  fs.utimesSync(file, at, at);
   return { bytes: written, records };
 }
 
