@@ -8,6 +8,7 @@ import type { JsonValue, ReadBatch, SourceUnit } from '../sources/types.js';
 import type { IndexDb } from './index-db.js';
 import { FTS_DELETE_SQL, FTS_INSERT_SQL, SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
 import { isIndexedKind, messageIndexForm } from './fts-text.js';
+import { PendingFts } from './pending-fts.js';
 
 /**
  * A batch as the writer takes it: what the adapter read, plus (from the read-ahead worker) each
@@ -100,7 +101,7 @@ export class IndexWriter {
    * merging them. Applied last, the whole transaction's terms go out in a few large segments.
    * `text: null` deletes the row's entry; order is kept, so a delete precedes its re-insert.
    */
-  private ftsOps: { id: number; text: string | null }[] = [];
+  private readonly ftsOps = new PendingFts();
 
   constructor(
     private readonly db: IndexDb,
@@ -158,7 +159,7 @@ export class IndexWriter {
       try {
         return tx(agent, unit, batch, reset);
       } catch (err) {
-        this.ftsOps = []; // rolled back with the rest
+        this.ftsOps.clear(); // rolled back with the rest
         throw err;
       }
     };
@@ -239,7 +240,7 @@ export class IndexWriter {
   }
 
   private rollbackGroup(): void {
-    this.ftsOps = [];
+    this.ftsOps.clear();
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     this.rowids.clear(); // rowids handed out inside the rolled-back transaction are gone
     if (this.group) this.group = { messages: 0, bytes: 0 };
@@ -305,7 +306,7 @@ export class IndexWriter {
     ) {
       return 0; // a re-read of the same message: nothing to do
     }
-    if (isIndexedKind(old.kind)) this.ftsOps.push({ id: row.id, text: null });
+    if (isIndexedKind(old.kind)) this.ftsOps.push(row.id, null);
     this.stmts.updateMessage.run(row);
     this.indexText(row);
     return 1;
@@ -314,21 +315,17 @@ export class IndexWriter {
   /** `form`: prepared by the read-ahead worker (null: not searchable); undefined: compute it here. */
   private indexText(row: MessageRow, form?: string | null): void {
     const text = form === undefined ? messageIndexForm(row.kind, row.tool_name, row.text) : form;
-    if (text !== null) this.ftsOps.push({ id: row.id, text });
+    if (text !== null) this.ftsOps.push(row.id, text);
   }
 
   private flushFts(): void {
-    const ops = this.ftsOps;
-    this.ftsOps = [];
-    for (const op of ops) {
-      if (op.text === null) this.stmts.ftsDelete.run(op.id);
-      else this.stmts.ftsInsert.run(op.id, op.text);
-    }
+    const { ftsDelete, ftsInsert } = this.stmts;
+    this.ftsOps.drain((id, text) => (text === null ? ftsDelete.run(id) : ftsInsert.run(id, text)));
   }
 
   /** Drops the messages with ids in [from, to) and their FTS entries. */
   private resetRange(from: number, to: number): void {
-    for (const id of this.stmts.indexedInRange.all(from, to) as number[]) this.ftsOps.push({ id, text: null });
+    for (const id of this.stmts.indexedInRange.all(from, to) as number[]) this.ftsOps.push(id, null);
     this.stmts.resetMessages.run(from, to);
   }
 
