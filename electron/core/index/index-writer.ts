@@ -291,31 +291,37 @@ export class IndexWriter {
     this.rowids.set(session, rowid);
   }
 
-  /** Inserts a message (or rewrites it when its content changed) and keeps FTS in step. Returns rows changed. */
-  private writeMessage(row: MessageRow, form?: string | null): number {
-    const inserted = this.stmts.insertMessage.run(row.id, row.role, row.kind, row.text, row.tool_name, row.toolCallId, row.isError, row.timestamp, row.nativeId);
+  /**
+   * Inserts a message (or rewrites it when its content changed) and keeps FTS in step. Returns rows
+   * changed. The insert binds the message's fields directly: a cold index inserts a million rows,
+   * and only the rare rewrite needs a row object.
+   */
+  private writeMessage(id: number, m: Message, text: string, form?: string | null): number {
+    const isError = m.isError ? 1 : 0;
+    const inserted = this.stmts.insertMessage.run(id, m.role, m.kind, text, m.toolName, m.toolCallId, isError, m.timestamp, m.nativeId);
     if (inserted.changes === 1) {
-      this.indexText(row, form);
+      this.indexText(id, m.kind, m.toolName, text, form);
       return 1;
     }
-    const old = this.stmts.getMessage.get(row.id) as StoredMessage | undefined;
+    const old = this.stmts.getMessage.get(id) as StoredMessage | undefined;
     if (
       !old ||
-      (old.text === row.text && old.kind === row.kind && old.role === row.role && old.tool_name === row.tool_name &&
-        old.timestamp === row.timestamp && old.is_error === row.isError)
+      (old.text === text && old.kind === m.kind && old.role === m.role && old.tool_name === m.toolName &&
+        old.timestamp === m.timestamp && old.is_error === isError)
     ) {
       return 0; // a re-read of the same message: nothing to do
     }
-    if (isIndexedKind(old.kind)) this.ftsOps.push(row.id, null);
+    if (isIndexedKind(old.kind)) this.ftsOps.push(id, null);
+    const row: MessageRow = { id, role: m.role, kind: m.kind, text, tool_name: m.toolName, toolCallId: m.toolCallId, isError, timestamp: m.timestamp, nativeId: m.nativeId };
     this.stmts.updateMessage.run(row);
-    this.indexText(row);
+    this.indexText(id, m.kind, m.toolName, text);
     return 1;
   }
 
   /** `form`: prepared by the read-ahead worker (null: not searchable); undefined: compute it here. */
-  private indexText(row: MessageRow, form?: string | null): void {
-    const text = form === undefined ? messageIndexForm(row.kind, row.tool_name, row.text) : form;
-    if (text !== null) this.ftsOps.push(row.id, text);
+  private indexText(id: number, kind: Message['kind'], toolName: string | null, text: string, form?: string | null): void {
+    const indexed = form === undefined ? messageIndexForm(kind, toolName, text) : form;
+    if (indexed !== null) this.ftsOps.push(id, indexed);
   }
 
   private flushFts(): void {
@@ -347,17 +353,7 @@ export class IndexWriter {
       const m = batch.messages[i]!;
       if (!Number.isInteger(m.seq) || m.seq < 0 || m.seq >= SEQ_SPAN) continue;
       const rowid = this.rowidFor(m.sessionId, agent, unit.key);
-      messagesWritten += this.writeMessage({
-        id: messageRowId(rowid, m.seq),
-        role: m.role,
-        kind: m.kind,
-        text: capText(m.text ?? '', m.kind),
-        tool_name: m.toolName,
-        toolCallId: m.toolCallId,
-        isError: m.isError ? 1 : 0,
-        timestamp: m.timestamp,
-        nativeId: m.nativeId,
-      }, forms ? forms[i] : undefined);
+      messagesWritten += this.writeMessage(messageRowId(rowid, m.seq), m, capText(m.text ?? '', m.kind), forms ? forms[i] : undefined);
       touched.add(m.sessionId);
     }
     for (const id of batch.goneSessions) {
