@@ -34,6 +34,13 @@ function throughChannel<T>(value: T, transfer: ArrayBuffer[]): Promise<T> {
   });
 }
 
+/** An unpacked batch as plain data, its cursor parsed, and checks that the JSON it carries is the cursor's. */
+function plain(b: IndexBatch): IndexBatch {
+  const { cursorJson, ...rest } = b;
+  expect(cursorJson).toBe(JSON.stringify(rest.cursor ?? null));
+  return rest;
+}
+
 function message(over: Partial<Message>): Message {
   return { sessionId: 'claude:a', seq: 0, role: 'user', kind: 'text', text: 'hi', toolName: null, toolCallId: null, isError: false, timestamp: null, nativeId: null, ...over };
 }
@@ -44,7 +51,7 @@ describe('packed read batches', () => {
     for (const batch of batches) {
       const { packed, transfer } = packBatch(batch);
       const received = await throughChannel<PackedBatch>(packed, transfer);
-      expect(unpackBatch(received)).toEqual(batch);
+      expect(plain(unpackBatch(received))).toEqual(batch);
     }
   });
 
@@ -68,9 +75,12 @@ describe('packed read batches', () => {
     }
     const batch: IndexBatch = { sessions: [], messages, resetSessions: ['codex:x'], goneSessions: ['codex:y'], cursor: { offset: 7 }, bytesRead: 123 };
     const round = unpackBatch(packBatch(batch).packed);
-    expect(round).toEqual(batch);
+    expect(plain(round)).toEqual(batch);
     expect('indexForms' in round).toBe(false);
     expect(unpackBatch(packBatch({ ...batch, messages: [] }).packed).messages).toEqual([]);
+    // The cursor is parsed once, on demand, and the same object comes back each time.
+    expect(round.cursor).toBe(round.cursor);
+    expect(unpackBatch(packBatch({ ...batch, cursor: null }).packed).cursor).toBeNull();
   });
 
   it('refuses a message whose role or kind it cannot encode, rather than storing a wrong one', () => {

@@ -9,6 +9,7 @@
  * faster than the deserializer.
  */
 import type { Message, MessageKind, MessageRole } from '../../../shared/model.js';
+import type { JsonValue } from '../sources/types.js';
 import type { IndexBatch } from './index-writer.js';
 
 const ROLES: readonly MessageRole[] = ['user', 'assistant', 'tool', 'system'];
@@ -33,13 +34,15 @@ export interface PackedMessages {
   indexForms: (string | null)[] | null;
 }
 
-export interface PackedBatch extends Omit<IndexBatch, 'messages' | 'indexForms'> {
+export interface PackedBatch extends Omit<IndexBatch, 'messages' | 'indexForms' | 'cursor' | 'cursorJson'> {
   messages: PackedMessages;
+  /** The cursor as JSON: one string to copy, where the object could be a 10k-entry map. */
+  cursorJson: string;
 }
 
 /** Packs `batch` and returns it with the buffers to pass as postMessage's transfer list. */
 export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: ArrayBuffer[] } {
-  const { messages, indexForms, ...rest } = batch;
+  const { messages, indexForms, cursor, cursorJson: _, ...rest } = batch;
   const n = messages.length;
   const sessionIds: string[] = [];
   const sessionIndex = new Map<string, number>();
@@ -72,14 +75,18 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
   }
   const packed: PackedBatch = {
     ...rest,
+    cursorJson: JSON.stringify(cursor ?? null),
     messages: { count: n, sessionIds, session, seq, flags, text, toolName, toolCallId, timestamp, nativeId, indexForms: indexForms?.length === n ? indexForms : null },
   };
   return { packed, transfer: [session.buffer, seq.buffer, flags.buffer] };
 }
 
-/** The batch `packBatch` packed, as the writer takes it. */
+/**
+ * The batch `packBatch` packed, as the writer takes it. Its `cursor` is parsed from `cursorJson`
+ * only if asked for (the writer stores the JSON as it is).
+ */
 export function unpackBatch(packed: PackedBatch): IndexBatch {
-  const { messages: p, ...rest } = packed;
+  const { messages: p, cursorJson, ...rest } = packed;
   const messages = new Array<Message>(p.count);
   for (let i = 0; i < p.count; i++) {
     const f = p.flags[i]!;
@@ -96,5 +103,8 @@ export function unpackBatch(packed: PackedBatch): IndexBatch {
       nativeId: p.nativeId[i] ?? null,
     };
   }
-  return p.indexForms ? { ...rest, messages, indexForms: p.indexForms } : { ...rest, messages };
+  const batch = (p.indexForms ? { ...rest, messages, indexForms: p.indexForms, cursorJson } : { ...rest, messages, cursorJson }) as IndexBatch;
+  let cursor: JsonValue | undefined;
+  Object.defineProperty(batch, 'cursor', { enumerable: true, get: () => (cursor ??= JSON.parse(cursorJson) as JsonValue) });
+  return batch;
 }

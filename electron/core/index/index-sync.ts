@@ -378,9 +378,11 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   ): AsyncGenerator<ReadBatch> {
     let from = cursor;
     if (ahead?.reader.alive) {
+      // The last batch applied: its cursor (parsed only if the worker fails) is where to go on from.
+      let last: ReadBatch | null = null;
       try {
         for await (const batch of ahead.reader.batches(ahead.index)) {
-          from = batch.cursor;
+          last = batch;
           this.readStatus.noteApplied(adapter.agent, batch, true);
           run.batchesReadAhead++;
           this.counters.batchesReadAhead++;
@@ -389,6 +391,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
         return;
       } catch (err) {
         if (!(err instanceof ReadAheadUnavailable)) throw err;
+        if (last) from = last.cursor;
       }
     }
     const batches = adapter.read(unit, {

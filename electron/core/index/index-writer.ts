@@ -16,6 +16,12 @@ import { PendingFts } from './pending-fts.js';
  */
 export interface IndexBatch extends ReadBatch {
   indexForms?: (string | null)[];
+  /**
+   * `cursor` already serialized (by the read-ahead worker). A SQLite store's cursor is its whole
+   * per-session state (~0.5–0.75 MB for 10k sessions), saved with every batch: serialized once
+   * where it was made, it crosses threads as one string and the writer skips JSON.stringify.
+   */
+  cursorJson?: string;
 }
 
 /** Prepares `indexForms` for a batch (run on the read-ahead worker's thread). */
@@ -364,7 +370,7 @@ export class IndexWriter {
       key: unit.key,
       agent,
       path: unit.path,
-      cursor: JSON.stringify(batch.cursor ?? null),
+      cursor: batch.cursorJson ?? JSON.stringify(batch.cursor ?? null),
       bytes: batch.bytesRead,
       now: new Date().toISOString(),
     });
