@@ -55,8 +55,10 @@ export interface Session {
   sourceGone?: boolean;
 }
 
-export type MessageRole = 'user' | 'assistant' | 'tool' | 'system';
-export type MessageKind = 'text' | 'thinking' | 'tool_call' | 'tool_result';
+export const MESSAGE_ROLES = ['user', 'assistant', 'tool', 'system'] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+export const MESSAGE_KINDS = ['text', 'thinking', 'tool_call', 'tool_result'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export interface Message {
   sessionId: string;

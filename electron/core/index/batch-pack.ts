@@ -8,12 +8,12 @@
  * characters. The writer's side rebuilds the Message objects from a literal, which V8 does far
  * faster than the deserializer.
  */
-import type { Message, MessageKind, MessageRole } from '../../../shared/model.js';
+import { MESSAGE_KINDS as KINDS, MESSAGE_ROLES as ROLES, type Message } from '../../../shared/model.js';
 import type { JsonValue } from '../sources/types.js';
 import type { IndexBatch } from './index-writer.js';
 
-const ROLES: readonly MessageRole[] = ['user', 'assistant', 'tool', 'system'];
-const KINDS: readonly MessageKind[] = ['text', 'thinking', 'tool_call', 'tool_result'];
+// Role and kind share one flag byte, two bits each (see PackedMessages.flags).
+if (ROLES.length > 4 || KINDS.length > 4) throw new Error('batch-pack: a message role or kind no longer fits in two bits');
 const roleCode = new Map(ROLES.map((r, i) => [r, i] as const));
 const kindCode = new Map(KINDS.map((k, i) => [k, i] as const));
 
