@@ -20,19 +20,28 @@ export interface CorpusSpec {
   bigSessionBytes: number;
   opencodeClones: number;
   hermesClones: number;
+  /**
+   * Claude sessions kept with a real transcript's whole record mix (attachments, api-request
+   * records: ~4/5 of the bytes, records Baton reads past), in a home of their own. The main corpus
+   * keeps conversation records only, the densest and slowest case to read and index.
+   */
+  mixSessions: number;
+  mixBytes: number;
 }
 
 export interface CorpusManifest {
   version: number;
   spec: CorpusSpec;
   home: string;
+  /** Home holding only the real-record-mix Claude sessions. */
+  mixHome: string;
   bigSession: { id: string; file: string; bytes: number };
   files: { claude: number; codex: number };
-  bytes: { claude: number; codex: number; opencode: number; hermes: number };
+  bytes: { claude: number; codex: number; opencode: number; hermes: number; claudeMix: number };
   messages: { jsonl: number };
 }
 
-const VERSION = 4;
+const VERSION = 5;
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 export function corpusSpec(scale: number): CorpusSpec {
@@ -44,6 +53,8 @@ export function corpusSpec(scale: number): CorpusSpec {
     bigSessionBytes: Math.round(300 * 1024 * 1024 * scale),
     opencodeClones: Math.max(2, Math.round(1600 * scale)),
     hermesClones: Math.max(2, Math.round(3000 * scale)),
+    mixSessions: Math.max(4, Math.round(400 * scale)),
+    mixBytes: Math.round(150 * 1024 * 1024 * scale),
   };
 }
 
@@ -136,9 +147,25 @@ function rewrite(value: Json, rng: Rng, ids: Map<string, string>, key = ''): Jso
   return value;
 }
 
+/** Copies a record with only its ids remapped: sizes and text stay as the real agent wrote them. */
+function remapIds(value: Json, ids: Map<string, string>, rng: Rng): Json {
+  if (typeof value === 'string') {
+    return value.replace(UUID, (u) => {
+      let v = ids.get(u);
+      if (!v) ids.set(u, (v = newUuid(rng)));
+      return v;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => remapIds(v, ids, rng));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, remapIds(v, ids, rng)]));
+  return value;
+}
+
 interface Template {
   header: Json[];
   turns: Json[];
+  /** Every record after the header, turns and the rest, in file order. */
+  body: Json[];
 }
 
 function loadTemplates(dir: string, isTurn: (r: { [k: string]: Json }) => boolean): Template[] {
@@ -154,15 +181,19 @@ function loadTemplates(dir: string, isTurn: (r: { [k: string]: Json }) => boolea
   return files.map((f) => {
     const recs = fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { [k: string]: Json });
     const firstTurn = recs.findIndex(isTurn);
-    return { header: recs.slice(0, Math.max(0, firstTurn)), turns: recs.slice(Math.max(0, firstTurn)).filter(isTurn) };
+    const body = recs.slice(Math.max(0, firstTurn));
+    return { header: recs.slice(0, Math.max(0, firstTurn)), turns: body.filter(isTurn), body };
   });
 }
 
 const claudeTurn = (r: { [k: string]: Json }) => r.type === 'user' || r.type === 'assistant';
 const codexTurn = (r: { [k: string]: Json }) => r.type === 'response_item' || r.type === 'event_msg' || r.type === 'turn_context';
 
-/** Writes one JSONL session by repeating template turns until `bytes`; returns bytes and turn records. */
-function writeSession(file: string, t: Template, bytes: number, rng: Rng, fix: (r: { [k: string]: Json }, at: Date) => void, start: Date): { bytes: number; records: number } {
+/**
+ * Writes one JSONL session by repeating template turns until `bytes`; returns bytes and turn records.
+ * `mix`: repeat the template's whole body, its other records copied with fresh ids only.
+ */
+function writeSession(file: string, t: Template, bytes: number, rng: Rng, fix: (r: { [k: string]: Json }, at: Date) => void, start: Date, mix = false): { bytes: number; records: number } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = fs.openSync(file, 'w');
   let written = 0;
@@ -176,7 +207,8 @@ function writeSession(file: string, t: Template, bytes: number, rng: Rng, fix: (
     chunk = [];
     chunkBytes = 0;
   };
-  const emit = (r: Json) => {
+  const turns = new Set(t.turns);
+  const emit = (r: Json, turn = true) => {
     const obj = r as { [k: string]: Json };
     at.setTime(at.getTime() + 1000 + rng.int(20_000));
     fix(obj, at);
@@ -184,14 +216,15 @@ function writeSession(file: string, t: Template, bytes: number, rng: Rng, fix: (
     chunk.push(line);
     chunkBytes += line.length;
     written += line.length;
-    records++;
+    if (turn) records++;
     if (chunkBytes > 1 << 20) flush();
   };
   const ids = new Map<string, string>();
   for (const h of t.header) emit(rewrite(h, rng, ids));
   while (written < bytes) {
     ids.clear(); // fresh uuids for every repetition of the template turns
-    for (const r of t.turns) emit(rewrite(r, rng, ids));
+    if (mix) for (const r of t.body) emit(turns.has(r) ? rewrite(r, rng, ids) : remapIds(r, ids, rng), turns.has(r));
+    else for (const r of t.turns) emit(rewrite(r, rng, ids));
   }
   flush();
   fs.closeSync(fd);
@@ -245,7 +278,7 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
   const claudeT = loadTemplates(path.join(fixtures, '.claude', 'projects'), claudeTurn).filter((t) => t.turns.length > 0);
   const codexT = loadTemplates(path.join(fixtures, '.codex', 'sessions'), codexTurn).filter((t) => t.turns.length > 0);
   const base = Date.UTC(2026, 0, 1);
-  const bytes = { claude: 0, codex: 0, opencode: 0, hermes: 0 };
+  const bytes = { claude: 0, codex: 0, opencode: 0, hermes: 0, claudeMix: 0 };
   let jsonlMessages = 0;
   const perSession = spec.jsonlBytes / (spec.claudeSessions + spec.codexSessions);
   const started = Date.now();
@@ -273,6 +306,17 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
   bytes.claude += big.bytes;
   jsonlMessages += big.records;
   log(`big session ${Math.round(big.bytes / 1048576)} MB`);
+
+  const mixHome = path.join(root, 'home-mix');
+  let claudeMix = 0;
+  for (let i = 0; i < spec.mixSessions; i++) {
+    const id = newUuid(rng);
+    const project = `m${i % 31}`;
+    const file = path.join(mixHome, '.claude', 'projects', `-home-ana-projects-${project}`, `${id}.jsonl`);
+    const size = Math.max(4096, Math.round((spec.mixBytes / spec.mixSessions) * (0.2 + rng.next() * 1.6)));
+    claudeMix += writeSession(file, rng.pick(claudeT), size, rng, claudeFix(id, `/home/ana/projects/${project}`, rng.pick(BRANCHES)), new Date(base + i * 3_600_000), true).bytes;
+  }
+  log(`claude record-mix sessions ${Math.round(claudeMix / 1048576)} MB`);
 
   for (let i = 0; i < spec.codexSessions; i++) {
     const id = newUuid(rng);
@@ -323,12 +367,14 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
     { table: 'messages', idCols: ['session_id'], dropCols: ['id'] },
   ]);
   bytes.hermes = fs.statSync(hDest).size;
+  bytes.claudeMix = claudeMix;
   log('hermes done');
 
   const manifest: CorpusManifest = {
     version: VERSION,
     spec,
     home,
+    mixHome,
     bigSession: { id: `claude:${bigId}`, file: bigFile, bytes: big.bytes },
     files: { claude: spec.claudeSessions + 1, codex: spec.codexSessions },
     bytes,

@@ -10,6 +10,7 @@ import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import { RecentOwners } from './recent-owners.js';
+import { claudeLineShortcut } from './claude-line-shortcut.js';
 
 export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;
 
@@ -105,7 +106,11 @@ export function describeClaudeFile(file: string): { sessionId: string; subagent:
   return { sessionId: stem, subagent: false, parentId: null };
 }
 
+/** Record types `handle` reads (keep in step with it): every other line may be skipped unparsed. */
+export const RECORD_TYPES_READ: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'custom-title', 'ai-title', 'summary']);
+
 export class ClaudeParser implements RecordParser<ClaudeFileState> {
+  readonly shortcut = claudeLineShortcut(RECORD_TYPES_READ);
   /** Entry uuid → native session id that delivered it first (bounded: the most recent are kept). */
   private readonly seen = new RecentOwners<string>(MAX_SEEN_UUIDS);
 

@@ -9,55 +9,23 @@
  * UTF-8, holds no NUL and no second record start (a torn write merged with the next record). Any
  * other line — including every kind the parser reads — is parsed as usual.
  */
-import { isUtf8 } from 'node:buffer';
 import type { LineShortcut } from '../jsonl-tail.js';
+import { bytesOf, isOneOf, looksWhole, matchAt, tokenEnd } from '../line-bytes.js';
 
-const bytesOf = (s: string) => Buffer.from(s, 'latin1');
 const RECORD_START = bytesOf('{"timestamp":"');
 const ORDINAL = bytesOf('"ordinal":');
 const TYPE = bytesOf('"type":"');
 const PAYLOAD = bytesOf(',"payload":{');
-const QUOTE = 0x22;
 const COMMA = 0x2c;
 const MINUS = 0x2d;
-const CLOSE = 0x7d;
-const MAX_TOKEN = 64;
-
-function matchAt(b: Buffer, at: number, lit: Buffer, to: number): boolean {
-  if (at + lit.length > to) return false;
-  for (let i = 0; i < lit.length; i++) if (b[at + i] !== lit[i]) return false;
-  return true;
-}
-
-/** Whether b[from, to) is one of `names` (compared as bytes, nothing decoded). */
-function isOneOf(b: Buffer, from: number, to: number, names: readonly Buffer[]): boolean {
-  for (const name of names) if (name.length === to - from && matchAt(b, from, name, to)) return true;
-  return false;
-}
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-
-/** Index of the `"` closing a type name ([a-z0-9_]) starting at `at`, or -1. */
-function nameEnd(b: Buffer, at: number, to: number): number {
-  const limit = Math.min(to, at + MAX_TOKEN);
-  let p = at;
-  for (; p < limit; p++) {
-    const c = b[p]!;
-    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f)) break;
-  }
-  return p > at && p < to && b[p] === QUOTE ? p : -1;
-}
-
-/** Index of the `"` closing a timestamp ([0-9A-Za-z:.+-]) starting at `at`, or -1. */
-function stampEnd(b: Buffer, at: number, to: number): number {
-  const limit = Math.min(to, at + MAX_TOKEN);
-  let p = at;
-  for (; p < limit; p++) {
-    const c = b[p]!;
-    if (!((c >= 0x30 && c <= 0x3a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x2b || c === MINUS)) break;
-  }
-  return p > at && p < to && b[p] === QUOTE ? p : -1;
-}
+/** Codex type names: `[a-z0-9_]`. */
+const isNameByte = (c: number) => (c >= 0x61 && c <= 0x7a) || isDigit(c) || c === 0x5f;
+/** A timestamp: `[0-9A-Za-z:.+-]`. */
+const isStampByte = (c: number) => (c >= 0x30 && c <= 0x3a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x2b || c === MINUS;
+const nameEnd = (b: Buffer, at: number, to: number) => tokenEnd(b, at, to, isNameByte);
+const stampEnd = (b: Buffer, at: number, to: number) => tokenEnd(b, at, to, isStampByte);
 
 const EVENT_MSG = bytesOf('event_msg');
 
@@ -97,10 +65,7 @@ export function codexLineShortcut(recordTypesRead: ReadonlySet<string>, eventTyp
     } else if (isOneOf(b, typeStart, typeStop, records)) {
       return undefined;
     }
-    // Still looks like one whole record (cheap byte scans, no parse).
-    if (b[to - 1] !== CLOSE) return undefined;
-    const line = b.subarray(from, to);
-    if (line.indexOf(0) !== -1 || line.indexOf(RECORD_START, 1) !== -1 || !isUtf8(line)) return undefined;
+    if (!looksWhole(b, from, to, RECORD_START)) return undefined;
     const timestamp = b.toString('latin1', stampStart, stampStop);
     const type = b.toString('latin1', typeStart, typeStop);
     return { timestamp, type, payload: eventStart < 0 ? {} : { type: b.toString('latin1', eventStart, eventStop) } };
