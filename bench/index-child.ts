@@ -1,13 +1,15 @@
 /**
  * Child-process side of index.bench.ts, so peak RSS (process.resourceUsage().maxRSS) measures one
- * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index;
- * parsed in the read-ahead worker unless BATON_READ_AHEAD=0).
+ * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index,
+ * as `baton index --rebuild` runs it).
  * Prints one JSON line (cold: with the CPU time of all threads).
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { AGENTS, type AgentId } from '../shared/model.js';
 import { currentEnvironment } from '../electron/core/paths.js';
 import { createAdapters } from '../electron/core/sources/registry.js';
-import { LiveIndex } from '../electron/core/index/live-index.js';
+import { IndexService } from '../electron/core/index/index-service.js';
 import { defaultAdapterModule } from '../electron/core/index/worker-launch.js';
 
 const [mode, arg, bigFile] = process.argv.slice(2);
@@ -35,26 +37,40 @@ if (mode === 'read') {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   process.stdout.write(`${JSON.stringify({ units: units.length, bytes, messages, sessions, seconds, maxRssMB: process.resourceUsage().maxRSS / 1024 })}\n`);
 } else if (mode === 'cold') {
+  // As `baton index --rebuild` runs it: ingest in the heap-capped worker (parsing in its read-ahead
+  // worker), this thread only reading. BATON_COLD_INLINE=1 writes on this thread instead, for an A/B.
   const environment = currentEnvironment();
-  // Parsing runs in a read-ahead worker while this thread writes; BATON_READ_AHEAD=0 for the A/B.
-  const readAhead = process.env.BATON_READ_AHEAD === '0' ? undefined : { adapterModule: defaultAdapterModule(), adapterArgs: [config(), { ...environment, env: { ...environment.env } }] };
+  const adapterArgs = [config(), { ...environment, env: { ...environment.env } }];
+  const inline = process.env.BATON_COLD_INLINE === '1';
+  const heapMb = process.env.BATON_INGEST_HEAP_MB ? Number(process.env.BATON_INGEST_HEAP_MB) : undefined;
   const log = (level: string, message: string) => level !== 'info' && process.stderr.write(`${level}: ${message}\n`);
-  const live = new LiveIndex({ dataDir: arg!, adapters: createAdapters(config(), environment), watch: false, rebuild: true, readAhead, log });
+  const service = new IndexService({
+    dataDir: arg!,
+    ingest: inline
+      ? { kind: 'inline', adapters: createAdapters(config(), environment), readAhead: { adapterModule: defaultAdapterModule(), adapterArgs } }
+      : { kind: 'worker', adapterArgs },
+    watch: false,
+    rebuild: true,
+    workerHeapMb: heapMb,
+    log,
+  });
   const started = process.hrtime.bigint();
-  await live.start();
+  await service.start();
+  await service.whenCurrent();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const c = live.sync.counters;
-  const p = live.sync.progress();
+  const c = service.counters()!;
+  const p = service.progress();
   const maxRssMB = process.resourceUsage().maxRSS / 1024;
   const cpu = process.cpuUsage();
   // CPU of all threads (writer + read-ahead worker): steadier than wall time on a shared machine.
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  // The app merges FTS segments in the background once current; time it on its own.
+  // A one-pass run merges FTS segments before it closes (the app does it while watching): timed on its own.
   const compacting = process.hrtime.bigint();
-  await live.sync.whenCompacted();
+  await service.stop();
   const compactSeconds = Number(process.hrtime.bigint() - compacting) / 1e9;
-  live.db.pragma('wal_checkpoint(TRUNCATE)');
-  await live.close();
+  const db = new Database(path.join(arg!, 'index.db'));
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
   process.stdout.write(`${JSON.stringify({ seconds, compactSeconds, storeBytes: p.bytesTotal, bytesRead: c.bytesRead, messages: c.messagesWritten, units: c.unitsRead, maxRssMB, cpuSeconds })}\n`);
 } else {
   throw new Error(`unknown mode ${mode}`);

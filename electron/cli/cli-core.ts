@@ -1,7 +1,7 @@
 /**
  * The core for one-shot CLI commands: the same composition root as the app and `baton serve`
- * (settings, HOME and the agents' env vars decide the stores), with ingest on this thread and no
- * watcher; resolves once the index is current.
+ * (settings, HOME and the agents' env vars decide the stores), with no watcher; resolves once the
+ * index is current.
  */
 import type { IndexProgress } from '../../shared/api-types.js';
 import { createBatonCore, type BatonCore } from '../core/service.js';
@@ -15,9 +15,19 @@ export interface CliCore {
   close(): Promise<void>;
 }
 
-export async function openCliCore(opts: { rebuild?: boolean; onProgress?: (p: IndexProgress) => void } = {}): Promise<CliCore> {
+export interface CliCoreOptions {
+  rebuild?: boolean;
+  onProgress?: (p: IndexProgress) => void;
+  /**
+   * Where ingest runs. Default inline (a quick catch-up, no thread to start); `baton index` uses the
+   * app's heap-capped worker, since it may read a whole machine's history.
+   */
+  ingest?: 'worker' | 'inline';
+}
+
+export async function openCliCore(opts: CliCoreOptions = {}): Promise<CliCore> {
   const core = await createBatonCore({
-    ingest: 'inline',
+    ingest: opts.ingest ?? 'inline',
     watch: false,
     rebuildIndex: opts.rebuild,
     // Routine index chatter stays out of the terminal; warnings and errors do not.

@@ -32,6 +32,15 @@ describe('baton CLI', () => {
     expect((JSON.parse(codexOnly) as { agent: string }[]).every((s) => s.agent === 'codex')).toBe(true);
   });
 
+  it('indexes in its worker: a rebuild reads every store, a second run reads nothing', async () => {
+    const rebuilt = await baton('index', '--rebuild');
+    const [, sessions, files] = /^(\d+) sessions .*from (\d+) changed file\(s\)/.exec(rebuilt.stdout) ?? [];
+    expect(Number(sessions)).toBe(expectedSessions().length);
+    expect(Number(files)).toBeGreaterThan(4);
+    const again = await baton('index');
+    expect(again.stdout).toMatch(/read 0\.0 MB from 0 changed file\(s\)/);
+  });
+
   it('searches with the query language and prints the documented JSON fields', async () => {
     const { stdout } = await baton('search', 'coffee', '--agent', 'hermes', '--json');
     const hits = JSON.parse(stdout) as Record<string, unknown>[];

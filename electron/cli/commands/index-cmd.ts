@@ -17,6 +17,7 @@ export function registerIndex(program: Command): void {
       let started = false;
       const cli = await openCliCore({
         rebuild: opts.rebuild,
+        ingest: 'worker',
         onProgress: (p) => {
           if (p.phase !== 'indexing' || p.bytesTotal === 0) return;
           const payload = { filesDone: p.filesDone, filesTotal: p.filesTotal, mbDone: (p.bytesDone / MB).toFixed(1), mbTotal: (p.bytesTotal / MB).toFixed(1) };

@@ -8,7 +8,9 @@ import type { IndexProgress } from '../../../shared/api-types.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
 import { corpusSpec, ensureCorpus } from '../../../bench/corpus.js';
 import { allAgentsConfig, environmentOf, fixtureAdapters } from './test-support.js';
-import { IndexService } from './index-service.js';
+import { IndexService, type IndexServiceOptions } from './index-service.js';
+import { restartDelay, type RestartPolicy } from './ingest-supervisor.js';
+import type { Faults } from './read-ahead-test-adapters.js';
 import { LiveIndex } from './live-index.js';
 import { SessionIndex } from './session-index.js';
 
@@ -45,6 +47,64 @@ describe('IndexService with ingest in a worker thread', () => {
     await until(() => changed.has(`claude:${e.id}`));
     expect(service.index.getSession(`claude:${e.id}`)!.sourceGone).toBe(true);
     await service.stop();
+  });
+});
+
+describe('IndexService keeps its ingest worker running', () => {
+  const faultModule = pathToFileURL(path.join(here, 'read-ahead-test-adapters.ts')).href;
+  const quick: RestartPolicy = { baseDelayMs: 20, maxDelayMs: 100, maxRestarts: 2, healthyAfterMs: 60_000 };
+  let home: FixtureHome;
+  beforeEach(() => (home = makeFixtureHome()));
+  afterEach(() => home.cleanup());
+
+  const serviceWith = (faults: Faults, more: Partial<IndexServiceOptions> = {}) => {
+    const logs: string[] = [];
+    const service = new IndexService({
+      dataDir: home.env.BATON_HOME!,
+      ingest: { kind: 'worker', adapterModule: faultModule, adapterArgs: [allAgentsConfig(), environmentOf(home.env), faults] },
+      watch: false,
+      restartPolicy: quick,
+      log: (level, message) => logs.push(`${level}: ${message}`),
+      ...more,
+    });
+    const errors: string[] = [];
+    service.on('progress', (p) => p.phase === 'error' && errors.push(p.error ?? ''));
+    return { service, logs, errors };
+  };
+
+  it('restarts a worker that died and finishes the index with the new one', async () => {
+    const { service, logs, errors } = serviceWith({ exitOnList: { onceMarker: path.join(home.home, 'crashed-once') } });
+    await service.start();
+    await service.whenCurrent();
+    expect(errors).toEqual(['ingest worker stopped (exited with code 4); restarting in 0 s']);
+    expect(logs.some((l) => l.startsWith('warn: ingest worker stopped (exited with code 4)'))).toBe(true);
+    expect(service.index.listSessions({ limit: 1000 }).total).toBe(expectedSessions().length);
+    expect((await service.sourceStatus()).length).toBe(4);
+    await service.stop();
+  });
+
+  it('gives up after failures in a row, says why, and keeps the read side open', async () => {
+    const { service, errors } = serviceWith({ exitOnList: {} });
+    await service.start();
+    await expect(service.whenCurrent()).rejects.toThrow(/failed 3 times in a row, gave up .*exited with code 4/);
+    expect(errors).toHaveLength(3);
+    expect(service.progress().phase).toBe('error');
+    expect(service.index.listSessions({ limit: 10 }).total).toBe(0);
+    expect(await service.sourceStatus()).toEqual([]);
+    await service.stop();
+  });
+
+  it('caps the worker heap: a runaway read ends the worker, not the process', async () => {
+    const unit = fs.readdirSync(path.join(home.home, '.claude', 'projects'), { recursive: true, withFileTypes: true }).find((e) => e.name.endsWith('.jsonl'))!;
+    const { service } = serviceWith({ exhaustHeapAt: path.join(unit.parentPath, unit.name) }, { workerHeapMb: 48, restartPolicy: { ...quick, maxRestarts: 0 } });
+    await service.start();
+    await expect(service.whenCurrent()).rejects.toThrow(/memory limit|out of memory/i);
+    await service.stop();
+  }, 60_000);
+
+  it('restart delays double up to a cap, then give up', () => {
+    const policy: RestartPolicy = { baseDelayMs: 1000, maxDelayMs: 5000, maxRestarts: 5, healthyAfterMs: 1 };
+    expect([1, 2, 3, 4, 5, 6].map((n) => restartDelay(policy, n))).toEqual([1000, 2000, 4000, 5000, 5000, null]);
   });
 });
 

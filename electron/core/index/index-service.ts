@@ -5,16 +5,15 @@
  * `start()`, listen for 'progress' and 'sessions-changed', `stop()` on shutdown.
  */
 import { EventEmitter } from 'node:events';
-import type { Worker } from 'node:worker_threads';
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { SourceStatus } from '../../../shared/model.js';
 import type { SourceAdapter } from '../sources/types.js';
 import { openIndexForWriting, type IndexLog } from './index-db.js';
 import type { SyncCounters } from './index-sync.js';
-import type { FromWorker, IngestWorkerInit, ToWorker } from './ingest-protocol.js';
+import { IngestSupervisor, type RestartPolicy } from './ingest-supervisor.js';
 import { LiveIndex } from './live-index.js';
 import { SessionIndex } from './session-index.js';
-import { defaultAdapterModule, launchWorker, type AdapterSource } from './worker-launch.js';
+import { defaultAdapterModule, type AdapterSource } from './worker-launch.js';
 
 export { defaultAdapterModule };
 
@@ -34,6 +33,10 @@ export interface IndexServiceOptions {
   /** Drop index.db first and rebuild from the stores. */
   rebuild?: boolean;
   log?: IndexLog;
+  /** Worker mode: when and how often a dead ingest worker is restarted (tests shorten it). */
+  restartPolicy?: RestartPolicy;
+  /** Worker mode: the ingest worker's V8 old-space cap. */
+  workerHeapMb?: number;
 }
 
 export interface IndexServiceEvents {
@@ -44,11 +47,11 @@ export interface IndexServiceEvents {
 export class IndexService extends EventEmitter<IndexServiceEvents> {
   private reader: SessionIndex | null = null;
   private live: LiveIndex | null = null;
-  private worker: Worker | null = null;
+  private supervisor: IngestSupervisor | null = null;
+  /** Worker mode: the counters the worker reported with its first pass. */
+  private workerCounters: SyncCounters | null = null;
   private state: IndexProgress = { phase: 'idle', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, currentAt: null, error: null };
   private current: Promise<void> | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, (value: unknown) => void>();
   private readonly log: IndexLog;
   private stopping: Promise<void> | null = null;
 
@@ -87,58 +90,41 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
       this.current.catch((err: unknown) => onProgress({ ...this.state, phase: 'error', error: String(err) }));
       return;
     }
-    const worker = launchWorker('ingest-worker', {
-      dataDir: this.opts.dataDir,
-      adapterModule: this.opts.ingest.adapterModule ?? defaultAdapterModule(),
-      adapterArgs: this.opts.ingest.adapterArgs,
-      watch: this.opts.watch !== false,
-      reconcileMs: this.opts.reconcileMs,
-      debounceMs: this.opts.debounceMs,
-    } satisfies IngestWorkerInit);
-    this.worker = worker;
+    const supervisor = new IngestSupervisor(
+      {
+        dataDir: this.opts.dataDir,
+        adapterModule: this.opts.ingest.adapterModule ?? defaultAdapterModule(),
+        adapterArgs: this.opts.ingest.adapterArgs,
+        watch: this.opts.watch !== false,
+        reconcileMs: this.opts.reconcileMs,
+        debounceMs: this.opts.debounceMs,
+      },
+      this.opts.restartPolicy,
+      this.opts.workerHeapMb,
+    );
+    this.supervisor = supervisor;
     this.current = new Promise<void>((resolve, reject) => {
-      worker.on('message', (m: FromWorker) => {
-        switch (m.type) {
-          case 'progress':
-            onProgress(m.progress);
-            break;
-          case 'sessions-changed':
-            this.emit('sessions-changed', m.sessionIds);
-            break;
-          case 'log':
-            this.log(m.level, m.message);
-            break;
-          case 'current':
-            resolve();
-            break;
-          case 'synced':
-            this.pending.get(m.id)?.(m.counters);
-            this.pending.delete(m.id);
-            break;
-          case 'status':
-            this.pending.get(m.id)?.(m.status);
-            this.pending.delete(m.id);
-            break;
-          case 'fatal':
-            onProgress({ ...this.state, phase: 'error', error: m.message });
-            this.log('error', `ingest worker failed: ${m.message}`);
-            reject(new Error(m.message));
-            break;
-          case 'stopped':
-            break;
+      supervisor.on('message', (m) => {
+        if (m.type === 'progress') onProgress(m.progress);
+        else if (m.type === 'sessions-changed') this.emit('sessions-changed', m.sessionIds);
+        else if (m.type === 'log') this.log(m.level, m.message);
+        else if (m.type === 'current') {
+          this.workerCounters = m.counters;
+          resolve();
         }
       });
-      worker.on('error', (err) => {
-        onProgress({ ...this.state, phase: 'error', error: err.message });
-        reject(err);
-      });
-      worker.on('exit', (code) => {
-        if (!this.stopping) reject(new Error(`ingest worker exited (code ${code})`));
-        for (const done of this.pending.values()) done(null);
-        this.pending.clear();
+      supervisor.on('failed', (reason, retryInMs, failures) => {
+        const error =
+          retryInMs === null
+            ? `ingest worker failed ${failures} times in a row, gave up (restart Baton to try again); last: ${reason}`
+            : `ingest worker stopped (${reason}); restarting in ${Math.round(retryInMs / 1000)} s`;
+        this.log(retryInMs === null ? 'error' : 'warn', error);
+        onProgress({ ...this.state, phase: 'error', error });
+        if (retryInMs === null) reject(new Error(error));
       });
     });
     this.current.catch(() => undefined);
+    supervisor.start();
   }
 
   private liveOptions() {
@@ -151,7 +137,10 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
     };
   }
 
-  /** Resolves once the first pass is done (the index reflects the stores as of startup). */
+  /**
+   * Resolves once the first pass is done (the index reflects the stores as of startup), by a
+   * restarted worker if the first one died; rejects if the worker could not be kept running.
+   */
   whenCurrent(): Promise<void> {
     if (!this.current) return Promise.reject(new Error('IndexService not started'));
     return this.current;
@@ -160,41 +149,25 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
   /** Runs a full pass now (what the periodic reconcile does) and resolves with its work counters. */
   async syncNow(): Promise<SyncCounters | null> {
     if (this.live) return this.live.sync.syncAll();
-    return (await this.request({ type: 'sync', id: 0 })) as SyncCounters | null;
+    return ((await this.supervisor?.request({ type: 'sync', id: 0 })) ?? null) as SyncCounters | null;
   }
 
-  /** Work counters of inline ingest since start (null when ingest runs in the worker). */
+  /** Work counters since start: inline, live; in a worker, as of its first pass. */
   counters(): SyncCounters | null {
-    return this.live ? { ...this.live.sync.counters } : null;
+    if (this.live) return { ...this.live.sync.counters };
+    return this.workerCounters ? { ...this.workerCounters } : null;
   }
 
   async sourceStatus(): Promise<SourceStatus[]> {
     if (this.live) return this.live.sync.sourceStatus();
-    return ((await this.request({ type: 'status', id: 0 })) as SourceStatus[] | null) ?? [];
-  }
-
-  private request(m: Extract<ToWorker, { id: number }>): Promise<unknown> {
-    const worker = this.worker;
-    if (!worker) return Promise.resolve(null);
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      worker.postMessage({ ...m, id });
-    });
+    return ((await this.supervisor?.request({ type: 'status', id: 0 })) ?? []) as SourceStatus[];
   }
 
   /** Stops watching, lets the current batch commit, closes both connections. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       if (this.live) await this.live.close();
-      const worker = this.worker;
-      if (worker) {
-        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-        worker.postMessage({ type: 'stop' } satisfies ToWorker);
-        const timeout = setTimeout(() => void worker.terminate(), 10_000);
-        await exited;
-        clearTimeout(timeout);
-      }
+      await this.supervisor?.stop();
       this.reader?.close();
     })();
     return this.stopping;

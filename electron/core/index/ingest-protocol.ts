@@ -20,7 +20,8 @@ export type FromWorker =
   | { type: 'progress'; progress: IndexProgress }
   | { type: 'sessions-changed'; sessionIds: string[] }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string }
-  | { type: 'current' }
+  /** The first pass is done; its work counters. */
+  | { type: 'current'; counters: SyncCounters }
   | { type: 'synced'; id: number; counters: SyncCounters }
   | { type: 'status'; id: number; status: SourceStatus[] }
   | { type: 'fatal'; message: string }

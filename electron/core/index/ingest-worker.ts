@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     }
   });
   await live.start();
-  send({ type: 'current' });
+  send({ type: 'current', counters: { ...live.sync.counters } });
 }
 
 main().catch((err: unknown) => {

@@ -1,9 +1,11 @@
 /**
- * Test support for read-ahead.test.ts: an adapter module (`createAdapters(config, environment,
- * faults)`) whose adapters are the real registry adapters, except that inside a worker thread they
- * can kill that thread after a unit's first batch, throw while reading a unit, or run it out of
- * heap — so tests can crash the read-ahead worker or fail a read at a chosen point. On the main thread they never fault.
+ * Test support for read-ahead.test.ts and index-service.test.ts: an adapter module
+ * (`createAdapters(config, environment, faults)`) whose adapters are the real registry adapters,
+ * except that inside a worker thread they can kill that thread after a unit's first batch or as it
+ * lists the stores, throw while reading a unit, or run it out of heap — so tests can crash the
+ * read-ahead or ingest worker, or fail a read, at a chosen point. On the main thread they never fault.
  */
+import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import type { Environment } from '../paths.js';
 import { createAdapters as createRegistryAdapters, type SourcesConfig } from '../sources/registry.js';
@@ -16,6 +18,8 @@ export interface Faults {
   throwOn?: string;
   /** Allocate without bound when reading this unit (the worker's heap cap must end it). */
   exhaustHeapAt?: string;
+  /** End the worker thread when it lists units; once only if a marker file path is given (created then). */
+  exitOnList?: { onceMarker?: string };
 }
 
 export function createAdapters(config: SourcesConfig, environment: Environment, faults: Faults = {}): SourceAdapter[] {
@@ -26,7 +30,14 @@ function faulty(adapter: SourceAdapter, faults: Faults): SourceAdapter {
   return {
     agent: adapter.agent,
     roots: () => adapter.roots(),
-    listUnits: () => adapter.listUnits(),
+    listUnits: () => {
+      const once = faults.exitOnList?.onceMarker;
+      if (!isMainThread && faults.exitOnList && !(once && fs.existsSync(once))) {
+        if (once) fs.writeFileSync(once, '');
+        process.exit(4);
+      }
+      return adapter.listUnits();
+    },
     status: () => adapter.status(),
     read: (unit: SourceUnit, ctx: ReadContext) => read(adapter, unit, ctx, faults),
   };

@@ -99,7 +99,7 @@ export class LiveSources implements TranscriptReader {
     ];
   }
 
-  /** Work counters of the last pass when ingest runs on this thread (null in worker mode). */
+  /** Work counters since the index started (in worker mode: of its first pass). */
   counters(): SyncCounters | null {
     return this.service?.counters() ?? null;
   }
