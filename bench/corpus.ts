@@ -51,7 +51,7 @@ export function corpusSpec(scale: number): CorpusSpec {
     codexSessions: Math.max(4, Math.round(2600 * scale)),
     jsonlBytes: Math.round(880 * 1024 * 1024 * scale),
     bigSessionBytes: Math.round(300 * 1024 * 1024 * scale),
-    opencodeClones: Math.max(2, Math.round(1600 * scale)),
+    opencodeClones: Math.max(2, Math.round(2000 * scale)),
     hermesClones: Math.max(2, Math.round(3000 * scale)),
     mixSessions: Math.max(4, Math.round(400 * scale)),
     mixBytes: Math.round(150 * 1024 * 1024 * scale),
