@@ -86,7 +86,7 @@ export function loadHermesSessions(
   // Live context plus archived pre-compaction history (what Hermes' own UIs show).
   const visible = m.has('active') ? (m.has('compacted') ? 'AND (active = 1 OR compacted = 1)' : 'AND active = 1') : '';
   const messageStmt = db.prepare(
-    `SELECT id, role, ${opt('content')}, ${opt('tool_call_id')}, ${opt('tool_calls')}, ${opt('tool_name')}, ${opt('timestamp')}, ${reasoning} AS reasoning, ${opt('display_kind')}
+    `SELECT id, role, ${opt('content')}, ${opt('tool_call_id')}, ${opt('tool_calls')}, ${opt('tool_name')}, ${opt('timestamp')}, ${reasoning} AS reasoning, ${opt('display_kind')}, ${opt('_compressed_summary', 'compressed_summary')}
      FROM messages WHERE session_id = ? ${visible} ORDER BY id`,
   );
   const out: LoadedHermesSession[] = [];

@@ -97,6 +97,27 @@ describe('Hermes adapter on the real fixture store', () => {
     expect((await readAll(adapter, unit!, deleted.cursor)).batches).toEqual([]);
   });
 
+  it('reads a newer schema: a row flagged _compressed_summary is a compaction carrier, not a prompt', async () => {
+    const writer = new Database(dbFile);
+    writer.exec('ALTER TABLE messages ADD COLUMN _compressed_summary INTEGER NOT NULL DEFAULT 0');
+    const sid = '20261122_034254_fd4161';
+    writer.prepare("INSERT INTO messages (session_id, role, content, timestamp, _compressed_summary) VALUES (?, 'user', 'Earlier: the list has milk and bread.', 1795318999.5, 1)").run(sid);
+    writer.prepare("INSERT INTO messages (session_id, role, content, timestamp) VALUES (?, 'user', 'Add eggs to it.', 1795319000.5)").run(sid);
+    writer.close();
+    const adapter = createHermesAdapter([root]);
+    const [unit] = await adapter.listUnits();
+    const { batches, diagnostics } = await readAll(adapter, unit!, null);
+    expect(diagnostics).toEqual([]);
+    const session = batches.flatMap((b) => b.sessions).find((s) => s.id === `hermes:${sid}`)!;
+    const expected = expectedSessions().find((e) => e.id === sid)!;
+    expect(session.userTurns).toBe(expected.userTurns + 1);
+    const tail = batches.flatMap((b) => b.messages).filter((m) => m.sessionId === session.id).slice(-2);
+    expect(tail.map((m) => [m.role, m.text])).toEqual([
+      ['system', 'Earlier: the list has milk and bread.'],
+      ['user', 'Add eggs to it.'],
+    ]);
+  });
+
   it('lists per-profile stores and skips tombstoned profiles', async () => {
     for (const dir of ['profiles/work', 'profiles/.deleted/old', 'profiles/empty']) fs.mkdirSync(path.join(root, dir), { recursive: true });
     fs.copyFileSync(dbFile, path.join(root, 'profiles/work/state.db'));

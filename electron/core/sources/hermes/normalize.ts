@@ -18,6 +18,8 @@ export interface HermesMessageRow {
   timestamp: number | null;
   reasoning: string | null;
   display_kind: string | null;
+  /** `messages._compressed_summary` (Hermes ≥ 0.21): 1 on a compression summary carrier; null before. */
+  compressed_summary: number | null;
 }
 
 export type HermesSessionRow = Record<string, unknown> & { id: string };
@@ -35,7 +37,8 @@ export interface NormalizedHermesSession {
   spans: RowSpan[];
 }
 
-// Context-compression carriers are stored as user rows; they are not prompts the user typed.
+// Context-compression carriers are stored as user rows; they are not prompts the user typed. Newer
+// stores flag them (`_compressed_summary`); older ones are recognised by the summary's opening words.
 const COMPACTION_PREFIX = /^\s*\[(CONTEXT COMPACTION|CONTEXT SUMMARY|COMPACTED CONTEXT)/i;
 
 function isoFromEpoch(value: unknown): string | null {
@@ -142,7 +145,8 @@ export function normalizeHermesSession(
     switch (r.role) {
       case 'user': {
         const hidden = r.display_kind === 'hidden';
-        const real = !hidden && text.trim() !== '' && !COMPACTION_PREFIX.test(text);
+        const carrier = r.compressed_summary === 1 || COMPACTION_PREFIX.test(text);
+        const real = !hidden && !carrier && text.trim() !== '';
         push({ role: real ? 'user' : 'system', kind: 'text', text, toolName: null, toolCallId: null, isError: false });
         if (real) {
           userTurns++;
