@@ -1,9 +1,10 @@
 /**
  * Child-process side of index.bench.ts, so peak RSS (process.resourceUsage().maxRSS) measures one
- * job alone. Modes: `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index,
+ * job alone. Modes: `parse <MB>` (host check: JSON.parse alone), `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index,
  * as `baton index --rebuild` runs it).
  * Prints one JSON line (cold: with the CPU time of all threads).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AGENTS, type AgentId } from '../shared/model.js';
@@ -17,7 +18,24 @@ const config = (only?: AgentId) => ({
   agents: Object.fromEntries(AGENTS.map((a) => [a, { enabled: !only || a === only, path: null }])) as Record<AgentId, { enabled: boolean; path: null }>,
 });
 
-if (mode === 'read') {
+if (mode === 'parse') {
+  // Host check: JSON.parse alone over the first `arg` MB of ordinary Claude sessions' lines, decoded
+  // up front. This machine's speed drifts by up to 2× over a day; this row tells a slow host from slow code.
+  const limit = Number(arg) * 1024 * 1024;
+  const [adapter] = createAdapters(config('claude'), currentEnvironment());
+  const lines: string[] = [];
+  let bytes = 0;
+  for (const unit of await adapter!.listUnits()) {
+    if (bytes >= limit) break;
+    if (unit.path === bigFile) continue;
+    for (const line of fs.readFileSync(unit.path, 'utf8').split('\n')) if (line) lines.push(line);
+    bytes += unit.size;
+  }
+  const started = process.hrtime.bigint();
+  for (const line of lines) JSON.parse(line);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  process.stdout.write(`${JSON.stringify({ bytes, seconds })}\n`);
+} else if (mode === 'read') {
   const agent = (arg === 'big' ? 'claude' : arg) as AgentId;
   const [adapter] = createAdapters(config(agent), currentEnvironment());
   let units = await adapter!.listUnits();

@@ -50,6 +50,8 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     const mbps = (r: ReadRun) => (r.bytes / MB / r.seconds).toFixed(0);
     return { ...runs[Math.floor(runs.length / 2)]!, maxRssMB: Math.max(...runs.map((r) => r.maxRssMB)), spread: `median of ${runs.length} runs (${mbps(runs.at(-1)!)}–${mbps(runs[0]!)} MB/s)` };
   };
+  const parse = await medianRead(['parse', '200', corpus.bigSession.file]);
+  rows.push(goalRow(g, 'host check: JSON.parse alone on Claude lines', parse.bytes / MB / parse.seconds, 'MB/s', null, `~520 MB/s on a quiet day here (2026-11-24): lower means a slower host, not slower code; ${parse.spread}`));
   for (const agent of AGENTS) {
     const r = await medianRead(['read', agent, corpus.bigSession.file]);
     const jsonl = agent === 'claude' || agent === 'codex';
