@@ -36,8 +36,8 @@ export interface PackedMessages {
 
 export interface PackedBatch extends Omit<IndexBatch, 'messages' | 'indexForms' | 'cursor' | 'cursorJson'> {
   messages: PackedMessages;
-  /** The cursor as JSON: one string to copy, where the object could be a 10k-entry map. */
-  cursorJson: string;
+  /** The cursor as JSON: one string to copy, where the object could be a 10k-entry map; null: none. */
+  cursorJson: string | null;
 }
 
 /** Packs `batch` and returns it with the buffers to pass as postMessage's transfer list. */
@@ -75,7 +75,7 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
   }
   const packed: PackedBatch = {
     ...rest,
-    cursorJson: JSON.stringify(cursor ?? null),
+    cursorJson: cursor === undefined ? null : JSON.stringify(cursor),
     messages: { count: n, sessionIds, session, seq, flags, text, toolName, toolCallId, timestamp, nativeId, indexForms: indexForms?.length === n ? indexForms : null },
   };
   return { packed, transfer: [session.buffer, seq.buffer, flags.buffer] };
@@ -103,7 +103,9 @@ export function unpackBatch(packed: PackedBatch): IndexBatch {
       nativeId: p.nativeId[i] ?? null,
     };
   }
-  const batch = (p.indexForms ? { ...rest, messages, indexForms: p.indexForms, cursorJson } : { ...rest, messages, cursorJson }) as IndexBatch;
+  const batch = (p.indexForms ? { ...rest, messages, indexForms: p.indexForms } : { ...rest, messages }) as IndexBatch;
+  if (cursorJson === null) return batch;
+  batch.cursorJson = cursorJson;
   let cursor: JsonValue | undefined;
   Object.defineProperty(batch, 'cursor', { enumerable: true, get: () => (cursor ??= JSON.parse(cursorJson) as JsonValue) });
   return batch;

@@ -11,7 +11,7 @@ import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../sources/types.js';
 import type { IndexLog } from './index-db.js';
-import type { IndexWriter } from './index-writer.js';
+import type { IndexBatch, IndexWriter } from './index-writer.js';
 import { READ_AHEAD_MIN_BYTES, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
 import { ReadAheadStatus } from './read-ahead-status.js';
 
@@ -378,11 +378,12 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   ): AsyncGenerator<ReadBatch> {
     let from = cursor;
     if (ahead?.reader.alive) {
-      // The last batch applied: its cursor (parsed only if the worker fails) is where to go on from.
-      let last: ReadBatch | null = null;
+      // The last batch applied with a cursor: that cursor (parsed only if the worker fails) is where
+      // to go on from (batches after it are delivered again, which changes nothing).
+      let last: IndexBatch | null = null;
       try {
         for await (const batch of ahead.reader.batches(ahead.index)) {
-          last = batch;
+          if (batch.cursorJson !== undefined) last = batch;
           this.readStatus.noteApplied(adapter.agent, batch, true);
           run.batchesReadAhead++;
           this.counters.batchesReadAhead++;
@@ -391,7 +392,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
         return;
       } catch (err) {
         if (!(err instanceof ReadAheadUnavailable)) throw err;
-        if (last) from = last.cursor;
+        if (last) from = last.cursor ?? null;
       }
     }
     const batches = adapter.read(unit, {

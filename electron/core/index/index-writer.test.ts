@@ -6,6 +6,7 @@ import type { Message, Session } from '../../../shared/model.js';
 import type { ReadBatch } from '../sources/types.js';
 import { openIndexForWriting, type IndexDb } from './index-db.js';
 import { IndexWriter } from './index-writer.js';
+import { CursorCadence } from '../sources/session-batches.js';
 
 const unit = { key: '/s/a.jsonl', path: '/s/a.jsonl', size: 1, mtimeMs: 1 };
 
@@ -79,5 +80,25 @@ describe('IndexWriter keeps FTS in step with messages', () => {
     const ids = db.prepare('SELECT id FROM messages ORDER BY id').pluck().all();
     expect(hits('shared')).toEqual(ids);
     expect(() => integrity()).not.toThrow();
+  });
+
+  it('a batch without a cursor keeps the saved one, and marks the unit mid-read', () => {
+    const s = session('c');
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'one')], cursor: { at: 1 }, bytesRead: 10 }));
+    writer.markSynced('claude', unit);
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 1, 'two')], cursor: undefined, bytesRead: 5 }));
+    expect(writer.getUnit(unit.key)).toMatchObject({ cursor: { at: 1 }, syncedSize: null });
+    expect(db.prepare('SELECT bytes_read FROM units WHERE key = ?').pluck().get(unit.key)).toBe(15);
+    writer.apply('claude', unit, batch({ messages: [message(s, 2, 'three')], cursor: { at: 3 } }));
+    expect(writer.getUnit(unit.key)!.cursor).toEqual({ at: 3 });
+  });
+});
+
+describe('CursorCadence', () => {
+  it('lets a cursor of n entries go with a batch once 4n messages went without one', () => {
+    const cadence = new CursorCadence();
+    // 10 entries: due at 40 messages since the last cursor; a small cursor is due at once.
+    expect([10, 10, 10, 10, 10].map((m) => cadence.due(m, 10))).toEqual([false, false, false, true, false]);
+    expect(cadence.due(1, 0)).toBe(true);
   });
 });

@@ -121,6 +121,11 @@ export class IndexWriter {
         VALUES (@key, @agent, @path, @cursor, NULL, NULL, @bytes, @now)
         ON CONFLICT (key) DO UPDATE SET cursor = excluded.cursor, path = excluded.path,
           synced_size = NULL, synced_mtime = NULL, bytes_read = bytes_read + excluded.bytes_read, updated_at = excluded.updated_at`),
+      // A batch without a cursor: the saved one stays (the unit is still mid-read).
+      noteBatch: db.prepare(`INSERT INTO units (key, agent, path, cursor, synced_size, synced_mtime, bytes_read, updated_at)
+        VALUES (@key, @agent, @path, NULL, NULL, NULL, @bytes, @now)
+        ON CONFLICT (key) DO UPDATE SET path = excluded.path,
+          synced_size = NULL, synced_mtime = NULL, bytes_read = bytes_read + excluded.bytes_read, updated_at = excluded.updated_at`),
       markSynced: db.prepare(`INSERT INTO units (key, agent, path, cursor, synced_size, synced_mtime, updated_at)
         VALUES (@key, @agent, @path, NULL, @size, @mtime, @now)
         ON CONFLICT (key) DO UPDATE SET synced_size = excluded.synced_size, synced_mtime = excluded.synced_mtime, updated_at = excluded.updated_at`),
@@ -366,14 +371,10 @@ export class IndexWriter {
       this.stmts.goneById.run(id);
       touched.add(id);
     }
-    this.stmts.saveCursor.run({
-      key: unit.key,
-      agent,
-      path: unit.path,
-      cursor: batch.cursorJson ?? JSON.stringify(batch.cursor ?? null),
-      bytes: batch.bytesRead,
-      now: new Date().toISOString(),
-    });
+    const unitRow = { key: unit.key, agent, path: unit.path, bytes: batch.bytesRead, now: new Date().toISOString() };
+    const cursor = batch.cursorJson ?? (batch.cursor === undefined ? undefined : JSON.stringify(batch.cursor));
+    if (cursor === undefined) this.stmts.noteBatch.run(unitRow);
+    else this.stmts.saveCursor.run({ ...unitRow, cursor });
     return { sessionsWritten: batch.sessions.length, messagesWritten, sessionIds: [...touched], committed: false };
   }
 }

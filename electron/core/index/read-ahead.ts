@@ -11,11 +11,11 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
-import type { ReadBatch } from '../sources/types.js';
 import type { IndexLog } from './index-db.js';
 import type { FromReadAhead, ReadAheadInit, ReadAheadItem, ToReadAhead } from './read-ahead-protocol.js';
 import { launchWorker, type AdapterSource } from './worker-launch.js';
 import { unpackBatch } from './batch-pack.js';
+import type { IndexBatch } from './index-writer.js';
 
 export type { ReadAheadItem } from './read-ahead-protocol.js';
 
@@ -104,7 +104,7 @@ export class ReadAhead {
   }
 
   /** The batches of `items[index]`, in order. Call for each item in order. */
-  async *batches(index: number): AsyncGenerator<ReadBatch> {
+  async *batches(index: number): AsyncGenerator<IndexBatch> {
     for (;;) {
       const m = await this.next();
       if (m.type === 'status' || m.type === 'fatal') continue; // handled on arrival

@@ -23,7 +23,7 @@ async function readAll(adapter: SourceAdapter, cursors = new Map<string, JsonVal
       batches.push(b);
       for (const s of b.sessions) sessions.set(s.id, s);
       messages.push(...b.messages);
-      cursors.set(unit.key, b.cursor);
+      if (b.cursor !== undefined) cursors.set(unit.key, b.cursor);
     }
   }
   return { diagnostics, sessions, messages, batches, cursors };

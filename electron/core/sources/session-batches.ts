@@ -84,3 +84,25 @@ export class BatchAccumulator {
     return batch;
   }
 }
+
+/**
+ * When a store's cursor is a whole-state snapshot (SQLite stores: an entry per session), saving it
+ * with every batch makes a big read quadratic: 100k sessions would write a 5 MB cursor with each of
+ * 500 batches. A batch carries the cursor only once the messages delivered since the last one
+ * saved reach `ratio` times its entry count (so at most 1/ratio entry is written per message), and
+ * the last batch always. A crash in between re-reads at most that many messages (seconds of work),
+ * which the index takes as no change.
+ */
+export class CursorCadence {
+  private since = 0;
+
+  constructor(private readonly ratio = 4) {}
+
+  /** Counts a batch's messages; true when this batch should carry a cursor of `entries` entries. */
+  due(messages: number, entries: number): boolean {
+    this.since += messages;
+    if (this.since < entries * this.ratio) return false;
+    this.since = 0;
+    return true;
+  }
+}

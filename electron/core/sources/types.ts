@@ -28,8 +28,13 @@ export interface ReadBatch {
   resetSessions: string[];
   /** Sessions that vanished from the store: the index keeps them, marked "source gone". */
   goneSessions: string[];
-  /** The unit's cursor after this batch: persisted in the same transaction as the rows. */
-  cursor: JsonValue;
+  /**
+   * The unit's cursor after this batch: persisted in the same transaction as the rows. Omitted: the
+   * saved cursor stays as it was. A store whose cursor is a whole-state snapshot (one entry per
+   * session) saves it every few batches so a big read stays linear; reading again from an older
+   * cursor delivers the same messages again, which the index takes as no change.
+   */
+  cursor?: JsonValue;
   /** Bytes actually read from disk to produce this batch (work counter for benchmarks/tests). */
   bytesRead: number;
 }

@@ -10,7 +10,7 @@ export async function readUnit(adapter: SourceAdapter, unit: SourceUnit, cursor:
     batches,
     diagnostics,
     sessions: batches.flatMap((b) => b.sessions),
-    /** The cursor to resume from: the last batch's, or the one passed in when nothing was read. */
-    cursor: batches.length ? batches[batches.length - 1]!.cursor : cursor,
+    /** The cursor to resume from: the last one a batch carried, or the one passed in. */
+    cursor: batches.reduce<JsonValue | null>((c, b) => (b.cursor === undefined ? c : b.cursor), cursor),
   };
 }

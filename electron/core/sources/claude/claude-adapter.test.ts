@@ -27,7 +27,7 @@ class MiniIndex {
         list.push(m);
         this.messages.set(m.sessionId, list);
       }
-      this.cursors.set(unit.key, b.cursor);
+      if (b.cursor !== undefined) this.cursors.set(unit.key, b.cursor);
       out.push(b);
     }
     this.batches.push(...out);
@@ -348,7 +348,7 @@ describe('Claude Code record semantics', () => {
     expect(index.sessions.get(`claude:${MAIN}`)!.userTurns).toBe(5000);
     // Resuming from the middle batch's cursor (as after a crash) yields exactly the remainder.
     const mid = new MiniIndex();
-    mid.cursors.set(file, batches[0]!.cursor);
+    mid.cursors.set(file, batches[0]!.cursor ?? null);
     mid.messages.set(`claude:${MAIN}`, index.messages.get(`claude:${MAIN}`)!.slice(0, batches[0]!.messages.length));
     await mid.readUnit(adapter, (await adapter.listUnits())[0]!);
     expect(mid.messages.get(`claude:${MAIN}`)!.map((m) => m.text)).toEqual(lines.map((_, i) => `prompt ${i}`));

@@ -26,7 +26,7 @@ class MiniIndex {
         list.push(m);
         this.messages.set(m.sessionId, list);
       }
-      this.cursors.set(unit.key, b.cursor);
+      if (b.cursor !== undefined) this.cursors.set(unit.key, b.cursor);
       out.push(b);
     }
     return out;

@@ -75,6 +75,7 @@ export function loadHermesSessions(
   db: ReadonlyDb,
   file: string,
   queue: readonly string[],
+  from: number,
   budget: number,
 ): { sessions: LoadedHermesSession[]; bytes: number } {
   const schema = probe(db, file);
@@ -92,7 +93,8 @@ export function loadHermesSessions(
   const out: LoadedHermesSession[] = [];
   let bytes = 0;
   let messages = 0;
-  for (const nativeId of queue) {
+  for (let i = from; i < queue.length; i++) {
+    const nativeId = queue[i]!;
     if (out.length > 0 && messages >= budget) break;
     const row = sessionStmt.get(nativeId) as HermesSessionRow | undefined;
     if (!row) {

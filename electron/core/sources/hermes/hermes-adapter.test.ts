@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { createHermesAdapter } from './index.js';
 import { readUnit as readAll } from '../../testing/read-unit.js';
+import { replayCrashes } from '../../testing/resume-check.js';
 
 
 describe('Hermes adapter on the real fixture store', () => {
@@ -116,6 +117,28 @@ describe('Hermes adapter on the real fixture store', () => {
       ['system', 'Earlier: the list has milk and bread.'],
       ['user', 'Add eggs to it.'],
     ]);
+  });
+
+  it('saves its cursor every few batches, and a crash after any batch resumes to the same index', async () => {
+    const adapter = createHermesAdapter([root], { maxBatchMessages: 2 });
+    const [unit] = await adapter.listUnits();
+    const cold = await replayCrashes(adapter, unit!);
+    const withCursor = cold.batches.filter((b) => b.cursor !== undefined).length;
+    expect(cold.batches.length).toBeGreaterThan(10);
+    expect(withCursor).toBeLessThanOrEqual(cold.batches.length / 2);
+    expect(cold.batches.at(-1)!.cursor).toBeDefined();
+    for (const state of cold.resumed) expect(state).toEqual(cold.reference);
+
+    // An incremental read (new rows in two sessions) resumes the same way.
+    const writer = new Database(dbFile);
+    for (const sid of ['20261122_034254_fd4161', '20261122_034250_3252cb']) {
+      for (let i = 0; i < 20; i++) writer.prepare("INSERT INTO messages (session_id, role, content, timestamp) VALUES (?, 'user', ?, 1795319000.5)").run(sid, `more ${i}`);
+    }
+    writer.close();
+    const cursor = cold.batches.findLast((b) => b.cursor !== undefined)!.cursor!;
+    const warm = await replayCrashes(adapter, unit!, cursor);
+    expect(warm.batches.filter((b) => b.cursor !== undefined).length).toBeGreaterThan(1);
+    for (const state of warm.resumed) expect(state).toEqual(warm.reference);
   });
 
   it('lists per-profile stores and skips tombstoned profiles', async () => {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Message } from '../../../../shared/model.js';
-import { BatchAccumulator, MAX_BATCH_MESSAGES } from '../session-batches.js';
+import { BatchAccumulator, CursorCadence, MAX_BATCH_MESSAGES } from '../session-batches.js';
 import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
 import { SourceStatusTracker } from '../sqlite-source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
@@ -90,9 +90,12 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
 
     const known: Record<string, HermesKnown> = { ...cursor.known };
     for (const id of plan.gone) delete known[id];
+    let knownCount = Object.keys(known).length;
     const delivered = new Set<string>();
-    const makeCursor = () =>
-      hermesCursorJson({ v: 1, maxId: plan.maxId, known, pending: plan.changed.filter((id) => !delivered.has(id)) });
+    // Until every changed session is delivered, a saved cursor keeps the old high-water mark: a read
+    // resumed from it finds the undelivered sessions again (the delivered ones re-read as no change).
+    const cursorAt = (done: boolean) =>
+      hermesCursorJson({ v: 1, maxId: done ? plan.maxId : cursor.maxId, known, pending: cursor.pending.filter((id) => !delivered.has(id)) });
 
     const acc = new BatchAccumulator(limit);
     const goneIds = plan.gone.map((id) => `hermes:${id}`);
@@ -100,28 +103,39 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
     acc.addBytes(plan.bytes);
     tracker.sessionsGone(goneIds);
     let yielded = false;
-    const emit = (): ReadBatch => {
-      const batch = { ...acc.drain(), cursor: makeCursor() };
+    let finalSaved = false;
+    const cadence = new CursorCadence();
+    /** `last`: nothing more will be queued; the batch that empties the accumulator saves the final cursor. */
+    const emit = (last: boolean): ReadBatch => {
+      const batch: ReadBatch = acc.drain();
+      const done = last && acc.isEmpty;
+      if (done || cadence.due(batch.messages.length, knownCount)) batch.cursor = cursorAt(done);
+      finalSaved ||= done;
       tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
       yielded = true;
       return batch;
     };
 
-    const queue = [...plan.changed];
-    while (queue.length > 0) {
+    const queue = plan.changed;
+    let next = 0;
+    while (next < queue.length) {
       if (ctx.signal?.aborted) return;
-      const loaded = await withReadonlyDb(file, (db) => loadHermesSessions(db, file, queue, limit), busyTimeoutMs, retryOptions);
-      queue.splice(0, loaded.sessions.length);
+      const from = next;
+      const loaded = await withReadonlyDb(file, (db) => loadHermesSessions(db, file, queue, from, limit), busyTimeoutMs, retryOptions);
+      next += loaded.sessions.length;
       acc.addBytes(loaded.bytes);
       for (const item of loaded.sessions) {
         if (!item.normalized) {
-          if (known[item.nativeId]) acc.addGone([`hermes:${item.nativeId}`]);
-          delete known[item.nativeId];
+          if (known[item.nativeId]) {
+            acc.addGone([`hermes:${item.nativeId}`]);
+            delete known[item.nativeId];
+            knownCount--;
+          }
           delivered.add(item.nativeId);
           continue;
         }
         const { reset, messages } = sliceForDelivery(item, known[item.nativeId]);
-        const next: HermesKnown = {
+        const now: HermesKnown = {
           fp: plan.fingerprints.get(item.nativeId) ?? '',
           rows: item.rows,
           lastId: item.lastId,
@@ -132,15 +146,16 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
           messages,
           reset,
           onDelivered: () => {
-            known[item.nativeId] = next;
+            if (!known[item.nativeId]) knownCount++;
+            known[item.nativeId] = now;
             delivered.add(item.nativeId);
           },
         });
-        while (acc.full) yield emit();
+        while (acc.full) yield emit(false);
       }
     }
-    while (!acc.isEmpty) yield emit();
-    if (!yielded && JSON.stringify(makeCursor()) !== JSON.stringify(ctx.cursor)) yield emit();
+    while (!acc.isEmpty) yield emit(true);
+    if (!finalSaved && (yielded || JSON.stringify(cursorAt(true)) !== JSON.stringify(ctx.cursor))) yield emit(true);
   }
 
   async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {

@@ -127,6 +127,7 @@ export function loadSessions(
   db: ReadonlyDb,
   file: string,
   queue: readonly string[],
+  from: number,
   budget: number,
   warn: (message: string) => void,
 ): Loaded {
@@ -146,7 +147,8 @@ export function loadSessions(
   const out: LoadedSession[] = [];
   let bytes = 0;
   let messages = 0;
-  for (const nativeId of queue) {
+  for (let i = from; i < queue.length; i++) {
+    const nativeId = queue[i]!;
     if (out.length > 0 && messages >= budget) break;
     const row = sessionStmt.get(nativeId) as Record<string, unknown> | undefined;
     if (!row) {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../../shared/model.js';
-import { BatchAccumulator, MAX_BATCH_MESSAGES } from '../session-batches.js';
+import { BatchAccumulator, CursorCadence, MAX_BATCH_MESSAGES } from '../session-batches.js';
 import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
 import { SourceStatusTracker } from '../sqlite-source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
@@ -93,33 +93,47 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
 
     const known = { ...cursor.known };
     for (const id of plan.gone) delete known[id];
+    let knownCount = Object.keys(known).length;
     const delivered = new Set<string>();
-    const queue = [...plan.changed];
-    const makeCursor = () =>
-      dbCursorJson({ v: 1, marks: plan.marks, known, pending: plan.changed.filter((id) => !delivered.has(id)) });
+    // Until every changed session is delivered, a saved cursor keeps the old high-water marks: a read
+    // resumed from it finds the undelivered sessions again (the delivered ones are re-delivered whole).
+    const cursorAt = (done: boolean) =>
+      dbCursorJson({ v: 1, marks: done ? plan.marks : cursor.marks, known, pending: cursor.pending.filter((id) => !delivered.has(id)) });
 
     const acc = new BatchAccumulator(limit);
     acc.addGone(plan.gone.map((id) => `opencode:${id}`));
     acc.addBytes(plan.bytes);
     tracker.sessionsGone(plan.gone.map((id) => `opencode:${id}`));
     let yielded = false;
-    const emit = (): ReadBatch => {
-      const batch = { ...acc.drain(), cursor: makeCursor() };
+    let finalSaved = false;
+    const cadence = new CursorCadence();
+    /** `last`: nothing more will be queued; the batch that empties the accumulator saves the final cursor. */
+    const emit = (last: boolean): ReadBatch => {
+      const batch: ReadBatch = acc.drain();
+      const done = last && acc.isEmpty;
+      if (done || cadence.due(batch.messages.length, knownCount)) batch.cursor = cursorAt(done);
+      finalSaved ||= done;
       tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
       yielded = true;
       return batch;
     };
 
-    while (queue.length > 0) {
+    const queue = plan.changed;
+    let next = 0;
+    while (next < queue.length) {
       if (ctx.signal?.aborted) return;
-      const loaded = await withReadonlyDb(file, (db) => loadSessions(db, file, queue, limit, warn), busyTimeoutMs, retryOptions);
-      queue.splice(0, loaded.sessions.length);
+      const from = next;
+      const loaded = await withReadonlyDb(file, (db) => loadSessions(db, file, queue, from, limit, warn), busyTimeoutMs, retryOptions);
+      next += loaded.sessions.length;
       acc.addBytes(loaded.bytes);
       for (const item of loaded.sessions) {
         if (!item.normalized) {
           // Deleted between planning and loading.
-          if (known[item.nativeId] !== undefined) acc.addGone([`opencode:${item.nativeId}`]);
-          delete known[item.nativeId];
+          if (known[item.nativeId] !== undefined) {
+            acc.addGone([`opencode:${item.nativeId}`]);
+            delete known[item.nativeId];
+            knownCount--;
+          }
           delivered.add(item.nativeId);
           continue;
         }
@@ -128,17 +142,16 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
           messages: item.normalized.messages,
           reset: true,
           onDelivered: () => {
+            if (known[item.nativeId] === undefined) knownCount++;
             known[item.nativeId] = item.messageRows;
             delivered.add(item.nativeId);
           },
         });
-        while (acc.full) yield emit();
+        while (acc.full) yield emit(false);
       }
     }
-    while (!acc.isEmpty) yield emit();
-    if (!yielded && JSON.stringify(makeCursor()) !== JSON.stringify(ctx.cursor)) {
-      yield emit();
-    }
+    while (!acc.isEmpty) yield emit(true);
+    if (!finalSaved && (yielded || JSON.stringify(cursorAt(true)) !== JSON.stringify(ctx.cursor))) yield emit(true);
   }
 
   /** Session ids stored in the databases of a data dir (the legacy tree defers to them). */
@@ -170,8 +183,14 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     acc.addGone(gone.map((id) => `opencode:${id}`));
     tracker.sessionsGone(gone.map((id) => `opencode:${id}`));
     let yielded = false;
-    const emit = (): ReadBatch => {
-      const batch = { ...acc.drain(), cursor: jsonCursorJson({ v: 1, known }) };
+    let finalSaved = false;
+    const cadence = new CursorCadence();
+    // Fingerprints per session: a cursor saved mid-read is exact for what it lists.
+    const emit = (last: boolean): ReadBatch => {
+      const batch: ReadBatch = acc.drain();
+      const done = last && acc.isEmpty;
+      if (done || cadence.due(batch.messages.length, refs.length)) batch.cursor = jsonCursorJson({ v: 1, known });
+      finalSaved ||= done;
       tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
       yielded = true;
       return batch;
@@ -192,10 +211,10 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
           known[ref.id] = fingerprint;
         },
       });
-      while (acc.full) yield emit();
+      while (acc.full) yield emit(false);
     }
-    while (!acc.isEmpty) yield emit();
-    if (!yielded && JSON.stringify(jsonCursorJson({ v: 1, known })) !== JSON.stringify(ctx.cursor)) yield emit();
+    while (!acc.isEmpty) yield emit(true);
+    if (!finalSaved && (yielded || JSON.stringify(jsonCursorJson({ v: 1, known })) !== JSON.stringify(ctx.cursor))) yield emit(true);
   }
 
   async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {

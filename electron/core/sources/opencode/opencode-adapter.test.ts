@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
 import { createOpenCodeAdapter } from './index.js';
 import { readUnit as readAll } from '../../testing/read-unit.js';
+import { replayCrashes } from '../../testing/resume-check.js';
 
 
 describe('OpenCode adapter on the real fixture store', () => {
@@ -118,12 +119,46 @@ describe('OpenCode adapter on the real fixture store', () => {
     expect(chunks.flatMap((b) => b.resetSessions).filter((s) => s === id)).toHaveLength(1);
     expect(chunks.flatMap((b) => b.messages).filter((m) => m.sessionId === id).map((m) => m.seq)).toEqual([...Array(17).keys()]);
 
-    // Crash after the first batch: its cursor still lists the undelivered sessions as pending.
-    const resumed = await readAll(adapter, unit!, batches[0]!.cursor);
-    const firstIds = new Set(batches[0]!.sessions.filter((s) => !batches.slice(1).some((b) => b.sessions.some((x) => x.id === s.id))).map((s) => s.id));
-    const resumedIds = new Set(resumed.batches.flatMap((b) => b.sessions).map((s) => s.id));
-    const allIds = new Set(batches.flatMap((b) => b.sessions).map((s) => s.id));
-    for (const sid of allIds) if (!firstIds.has(sid)) expect(resumedIds.has(sid), sid).toBe(true);
+  });
+
+  it('saves its cursor every few batches, and a crash after any batch resumes to the same index', async () => {
+    const adapter = createOpenCodeAdapter([dataDir], { maxBatchMessages: 2 });
+    const [unit] = await adapter.listUnits();
+    const cold = await replayCrashes(adapter, unit!);
+    expect(cold.batches.filter((b) => b.cursor !== undefined).length).toBeLessThanOrEqual(cold.batches.length / 2);
+    expect(cold.batches.at(-1)!.cursor).toBeDefined();
+    for (const state of cold.resumed) expect(state).toEqual(cold.reference);
+
+    // An incremental read (new messages in three sessions) resumes the same way.
+    const writer = new Database(dbFile);
+    const sessions = writer.prepare('SELECT id FROM session ORDER BY id LIMIT 3').pluck().all() as string[];
+    let now = 1795319999000;
+    for (const sid of sessions) {
+      for (let i = 0; i < 12; i++) {
+        now++;
+        writer.prepare('INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)').run(
+          `msg_zz_${sid}_${i}`, sid, now, now, JSON.stringify({ role: 'user', time: { created: now } }),
+        );
+        writer.prepare('INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?, ?)').run(
+          `prt_zz_${sid}_${i}`, `msg_zz_${sid}_${i}`, sid, now, now, JSON.stringify({ type: 'text', text: `more ${i}` }),
+        );
+      }
+    }
+    const cursor = cold.batches.findLast((b) => b.cursor !== undefined)!.cursor!;
+    const warm = await replayCrashes(adapter, unit!, cursor);
+    expect(warm.batches.filter((b) => b.cursor !== undefined).length).toBeGreaterThan(1);
+    for (const state of warm.resumed) expect(state).toEqual(warm.reference);
+
+    // Rows rewritten in place (a streaming reply): found by time_updated alone, counts unchanged.
+    for (const sid of sessions) {
+      now++;
+      writer.prepare('UPDATE part SET data = ?, time_updated = ? WHERE id = ?').run(JSON.stringify({ type: 'text', text: 'edited' }), now, `prt_zz_${sid}_0`);
+    }
+    writer.close();
+    const edited = await replayCrashes(adapter, unit!, warm.batches.at(-1)!.cursor!);
+    expect(edited.batches.filter((b) => b.cursor !== undefined).length).toBeGreaterThan(1);
+    expect(edited.reference.filter((line) => line.endsWith(':edited'))).toHaveLength(3);
+    for (const state of edited.resumed) expect(state).toEqual(edited.reference);
   });
 
   it('honours an explicit OPENCODE_DB file as first root', async () => {
