@@ -13,7 +13,10 @@ export interface Mark {
   ids: string[];
 }
 
-export type MarkedTable = 'session' | 'message' | 'part';
+/** 1.x tables, then the 2.x ones (absent before 2.0; a cursor without their marks reads them whole once). */
+export const MARKED_TABLES = ['session', 'message', 'part', 'session_v2', 'session_message'] as const;
+export type MarkedTable = (typeof MARKED_TABLES)[number];
+
 
 export interface OpenCodeDbCursor {
   v: 1;
@@ -31,6 +34,7 @@ export interface OpenCodeJsonCursor {
 }
 
 const EMPTY_MARK: Mark = { t: -1, ids: [] };
+const emptyMarks = () => Object.fromEntries(MARKED_TABLES.map((t) => [t, { ...EMPTY_MARK }])) as Record<MarkedTable, Mark>;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,12 +58,11 @@ const isString = (x: unknown): x is string => typeof x === 'string';
 /** A saved cursor, or a fresh one when there is none or it is not ours (first read). */
 export function parseDbCursor(value: JsonValue | null): OpenCodeDbCursor {
   const v: unknown = value;
-  if (!isRecord(v) || v.v !== 1 || !isRecord(v.marks)) {
-    return { v: 1, marks: { session: { ...EMPTY_MARK }, message: { ...EMPTY_MARK }, part: { ...EMPTY_MARK } }, known: {}, pending: [] };
-  }
+  if (!isRecord(v) || v.v !== 1 || !isRecord(v.marks)) return { v: 1, marks: emptyMarks(), known: {}, pending: [] };
+  const marks = v.marks;
   return {
     v: 1,
-    marks: { session: parseMark(v.marks.session), message: parseMark(v.marks.message), part: parseMark(v.marks.part) },
+    marks: Object.fromEntries(MARKED_TABLES.map((t) => [t, parseMark(marks[t])])) as Record<MarkedTable, Mark>,
     known: parseRecord(v.known, isNumber),
     pending: Array.isArray(v.pending) ? v.pending.filter(isString) : [],
   };
@@ -74,11 +77,7 @@ export function parseJsonCursor(value: JsonValue | null): OpenCodeJsonCursor {
 export function dbCursorJson(c: OpenCodeDbCursor): JsonValue {
   return {
     v: 1,
-    marks: {
-      session: { t: c.marks.session.t, ids: [...c.marks.session.ids] },
-      message: { t: c.marks.message.t, ids: [...c.marks.message.ids] },
-      part: { t: c.marks.part.t, ids: [...c.marks.part.ids] },
-    },
+    marks: Object.fromEntries(MARKED_TABLES.map((t) => [t, { t: c.marks[t].t, ids: [...c.marks[t].ids] }])),
     known: { ...c.known },
     pending: [...c.pending],
   };

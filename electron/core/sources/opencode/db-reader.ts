@@ -1,5 +1,7 @@
 /**
- * Queries against an OpenCode 1.x `opencode*.db` (tables session, message, part). Two steps, each
+ * Queries against an OpenCode `opencode*.db`: 1.x tables session, message, part, and the 2.x tables
+ * session_v2, session_message that 2.0 writes beside them (the 1.x ones stay, frozen, and migrated
+ * sessions keep their ids; a session with session_message rows is read from those). Two steps, each
  * run by the caller inside one read transaction:
  *   planChanges  – which sessions changed since the cursor (high-water marks on time_updated, message
  *                  counts), which are gone, and the new marks;
@@ -7,29 +9,47 @@
  * Columns are probed with PRAGMA table_info; a missing `time_updated` degrades to "every session is
  * re-read" with a diagnostic instead of failing.
  */
-import { requireColumns, type ReadonlyDb } from '../sqlite-readonly.js';
-import type { Mark, MarkedTable, OpenCodeDbCursor } from './cursor.js';
+import { requireColumns, SqliteReadError, tableColumns, type ReadonlyDb } from '../sqlite-readonly.js';
+import { MARKED_TABLES, type Mark, type MarkedTable, type OpenCodeDbCursor } from './cursor.js';
+import { normalizeOpenCodeV2Session, type OpenCodeV2MessageRow } from './normalize-v2.js';
 import {
   normalizeOpenCodeSession,
   parseObject,
   type NormalizedSession,
   type OpenCodeMessageRow,
   type OpenCodePartRow,
+  type OpenCodeSessionInfo,
 } from './normalize.js';
 
-export interface Schema {
-  session: Set<string>;
-  message: Set<string>;
-  part: Set<string>;
-}
+/** Columns per table; an empty set for a table the database does not have. */
+export type Schema = Record<MarkedTable, Set<string>>;
 
 export function probeSchema(db: ReadonlyDb, file: string): Schema {
-  return {
-    session: requireColumns(db, file, 'session', ['id']),
-    message: requireColumns(db, file, 'message', ['id', 'session_id', 'data']),
-    part: requireColumns(db, file, 'part', ['id', 'message_id', 'data']),
+  const sessionMessage = tableColumns(db, 'session_message');
+  if (sessionMessage.size === 0) {
+    return {
+      session: requireColumns(db, file, 'session', ['id']),
+      message: requireColumns(db, file, 'message', ['id', 'session_id', 'data']),
+      part: requireColumns(db, file, 'part', ['id', 'message_id', 'data']),
+      session_v2: tableColumns(db, 'session_v2'),
+      session_message: sessionMessage,
+    };
+  }
+  // 2.x: its message table is required; the 1.x tables are read where they exist.
+  const schema: Schema = {
+    session: tableColumns(db, 'session'),
+    message: tableColumns(db, 'message'),
+    part: tableColumns(db, 'part'),
+    session_v2: tableColumns(db, 'session_v2'),
+    session_message: requireColumns(db, file, 'session_message', ['id', 'session_id', 'type', 'seq', 'data']),
   };
+  if (!schema.session.has('id') && !schema.session_v2.has('id')) {
+    throw new SqliteReadError(file, 'unknown schema: neither "session_v2" nor "session" has an id column', false);
+  }
+  return schema;
 }
+
+const has = (schema: Schema, table: MarkedTable) => schema[table].size > 0;
 
 export interface Plan {
   changed: string[];
@@ -45,9 +65,9 @@ function partSessionExpr(schema: Schema): string {
 }
 
 function sessionExpr(table: MarkedTable, schema: Schema): string {
-  if (table === 'session') return 'id';
-  if (table === 'message') return 'session_id';
-  return partSessionExpr(schema);
+  if (table === 'session' || table === 'session_v2') return 'id';
+  if (table === 'part') return partSessionExpr(schema);
+  return 'session_id';
 }
 
 export function planChanges(
@@ -61,7 +81,8 @@ export function planChanges(
   const marks = { ...cursor.marks };
   let bytes = 0;
 
-  for (const table of ['session', 'message', 'part'] as const) {
+  for (const table of MARKED_TABLES) {
+    if (!has(schema, table)) continue;
     const sid = sessionExpr(table, schema);
     if (!schema[table].has('time_updated')) {
       warn(`unknown schema: table "${table}" lacks column time_updated; every session is re-read on each change`);
@@ -85,10 +106,14 @@ export function planChanges(
     marks[table] = next;
   }
 
-  const present = new Set((db.prepare('SELECT id FROM session').all() as { id: string }[]).map((r) => r.id));
+  const present = sessionIds(db, schema);
+  // Message rows per session, from the table its messages are read from (session_message first).
   const counts = new Map<string, number>();
-  for (const r of db.prepare('SELECT session_id AS sid, count(*) AS n FROM message GROUP BY session_id').all() as { sid: string; n: number }[]) {
-    counts.set(r.sid, r.n);
+  for (const table of ['message', 'session_message'] as const) {
+    if (!schema[table].has('session_id')) continue;
+    for (const r of db.prepare(`SELECT session_id AS sid, count(*) AS n FROM ${table} GROUP BY session_id`).all() as { sid: string; n: number }[]) {
+      counts.set(r.sid, r.n);
+    }
   }
   // Reconcile: deleted messages (revert) or sessions the cursor never delivered.
   for (const id of present) {
@@ -99,6 +124,15 @@ export function planChanges(
   const gone = Object.keys(cursor.known).filter((id) => !present.has(id));
   const changedPresent = [...changed].filter((id) => present.has(id)).sort();
   return { changed: changedPresent, gone, marks, bytes };
+}
+
+/** Every session id the database holds, in either generation's table. */
+export function sessionIds(db: ReadonlyDb, schema?: Pick<Schema, 'session' | 'session_v2'>): Set<string> {
+  const ids = new Set<string>();
+  for (const table of ['session', 'session_v2'] as const) {
+    if ((schema?.[table] ?? tableColumns(db, table)).has('id')) for (const id of db.prepare(`SELECT id FROM ${table}`).pluck().all() as string[]) ids.add(id);
+  }
+  return ids;
 }
 
 export interface LoadedSession {
@@ -132,17 +166,26 @@ export function loadSessions(
   warn: (message: string) => void,
 ): Loaded {
   const schema = probeSchema(db, file);
-  const s = schema.session;
-  const col = (name: string) => (s.has(name) ? name : `NULL AS ${name}`);
-  const sessionStmt = db.prepare(
-    `SELECT id, ${col('parent_id')}, ${col('directory')}, ${col('title')}, ${col('time_created')}, ${col('time_updated')}, ${col('model')} FROM session WHERE id = ?`,
-  );
-  const messageStmt = db.prepare(
-    `SELECT id, ${schema.message.has('time_created') ? 'time_created' : 'NULL AS time_created'}, data FROM message WHERE session_id = ?`,
-  );
-  const partStmt = schema.part.has('session_id')
-    ? db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ?')
-    : db.prepare('SELECT p.id, p.message_id, p.data FROM part p JOIN message m ON m.id = p.message_id WHERE m.session_id = ?');
+  const sessionStmt = (table: 'session' | 'session_v2') => {
+    if (!schema[table].has('id')) return null;
+    const col = (name: string) => (schema[table].has(name) ? name : `NULL AS ${name}`);
+    return db.prepare(
+      `SELECT id, ${col('parent_id')}, ${col('directory')}, ${col('title')}, ${col('time_created')}, ${col('time_updated')}, ${col('model')} FROM ${table} WHERE id = ?`,
+    );
+  };
+  // 2.x rows win: a migrated session keeps its id in both generations.
+  const sessionStmts = [sessionStmt('session_v2'), sessionStmt('session')].filter((s) => s !== null);
+  const messageStmt = has(schema, 'message')
+    ? db.prepare(`SELECT id, ${schema.message.has('time_created') ? 'time_created' : 'NULL AS time_created'}, data FROM message WHERE session_id = ?`)
+    : null;
+  const partStmt = !has(schema, 'part')
+    ? null
+    : schema.part.has('session_id')
+      ? db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ?')
+      : db.prepare('SELECT p.id, p.message_id, p.data FROM part p JOIN message m ON m.id = p.message_id WHERE m.session_id = ?');
+  const v2Stmt = has(schema, 'session_message')
+    ? db.prepare(`SELECT id, type, ${schema.session_message.has('time_created') ? 'time_created' : 'NULL AS time_created'}, data FROM session_message WHERE session_id = ? ORDER BY seq`)
+    : null;
 
   const out: LoadedSession[] = [];
   let bytes = 0;
@@ -150,16 +193,34 @@ export function loadSessions(
   for (let i = from; i < queue.length; i++) {
     const nativeId = queue[i]!;
     if (out.length > 0 && messages >= budget) break;
-    const row = sessionStmt.get(nativeId) as Record<string, unknown> | undefined;
+    let row: Record<string, unknown> | undefined;
+    for (const stmt of sessionStmts) if ((row = stmt.get(nativeId) as Record<string, unknown> | undefined)) break;
     if (!row) {
       out.push({ nativeId, normalized: null, messageRows: 0 });
+      continue;
+    }
+    const info: OpenCodeSessionInfo = {
+      id: nativeId,
+      parentId: orNull(row.parent_id, isString),
+      directory: orNull(row.directory, isString),
+      title: orNull(row.title, isString),
+      timeCreated: orNull(row.time_created, isNumber),
+      timeUpdated: orNull(row.time_updated, isNumber),
+      model: orNull(row.model, isString),
+    };
+    const v2 = v2Stmt ? (v2Stmt.all(nativeId) as { id: string; type: string; time_created: number | null; data: string }[]) : [];
+    if (v2.length > 0) {
+      const loaded = loadV2(info, v2, file, warn);
+      bytes += loaded.normalized.session.bytes;
+      messages += loaded.normalized.messages.length;
+      out.push({ nativeId, normalized: loaded.normalized, messageRows: v2.length });
       continue;
     }
     let sessionBytes = 0;
     const messageRows: OpenCodeMessageRow[] = [];
     // Raw row count (unparsable rows included): the cursor compares it with count(*) FROM message.
     let rawMessages = 0;
-    for (const m of messageStmt.all(nativeId) as { id: string; time_created: number | null; data: string }[]) {
+    for (const m of (messageStmt?.all(nativeId) ?? []) as { id: string; time_created: number | null; data: string }[]) {
       rawMessages++;
       sessionBytes += m.id.length + (m.data?.length ?? 0);
       const data = parseObject(m.data);
@@ -170,7 +231,7 @@ export function loadSessions(
       messageRows.push({ id: m.id, timeCreated: m.time_created, data });
     }
     const partRows: OpenCodePartRow[] = [];
-    for (const p of partStmt.all(nativeId) as { id: string; message_id: string; data: string }[]) {
+    for (const p of (partStmt?.all(nativeId) ?? []) as { id: string; message_id: string; data: string }[]) {
       sessionBytes += p.id.length + (p.data?.length ?? 0);
       const data = parseObject(p.data);
       if (!data) {
@@ -179,24 +240,31 @@ export function loadSessions(
       }
       partRows.push({ id: p.id, messageId: p.message_id, data });
     }
-    const normalized = normalizeOpenCodeSession(
-      {
-        id: nativeId,
-        parentId: orNull(row.parent_id, isString),
-        directory: orNull(row.directory, isString),
-        title: orNull(row.title, isString),
-        timeCreated: orNull(row.time_created, isNumber),
-        timeUpdated: orNull(row.time_updated, isNumber),
-        model: orNull(row.model, isString),
-      },
-      messageRows,
-      partRows,
-      file,
-      sessionBytes,
-    );
+    const normalized = normalizeOpenCodeSession(info, messageRows, partRows, file, sessionBytes);
     bytes += sessionBytes;
     messages += normalized.messages.length;
     out.push({ nativeId, normalized, messageRows: rawMessages });
   }
   return { sessions: out, bytes };
+}
+
+/** A 2.x session from its session_message rows (unparsable `data` skipped with a warning). */
+function loadV2(
+  info: OpenCodeSessionInfo,
+  raw: { id: string; type: string; time_created: number | null; data: string }[],
+  file: string,
+  warn: (message: string) => void,
+): { normalized: NormalizedSession } {
+  let sessionBytes = 0;
+  const rows: OpenCodeV2MessageRow[] = [];
+  for (const m of raw) {
+    sessionBytes += m.id.length + (m.data?.length ?? 0);
+    const data = parseObject(m.data);
+    if (!data) {
+      warn(`message ${m.id} of session ${info.id}: data is not a JSON object, skipped`);
+      continue;
+    }
+    rows.push({ id: m.id, type: String(m.type), timeCreated: m.time_created, data });
+  }
+  return { normalized: normalizeOpenCodeV2Session(info, rows, file, sessionBytes) };
 }

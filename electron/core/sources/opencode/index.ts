@@ -14,7 +14,7 @@ import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readon
 import { SourceStatusTracker } from '../sqlite-source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { dbCursorJson, jsonCursorJson, parseDbCursor, parseJsonCursor } from './cursor.js';
-import { loadSessions, planChanges } from './db-reader.js';
+import { loadSessions, planChanges, sessionIds } from './db-reader.js';
 import { fingerprintSession, isJsonStore, listJsonSessions, loadJsonSession } from './json-reader.js';
 
 export interface OpenCodeAdapterOptions {
@@ -160,8 +160,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     const units = (await listUnits()).filter((u) => u.path !== path.join(dataDir, 'storage') && path.dirname(u.path) === dataDir);
     for (const u of units) {
       try {
-        const rows = await withReadonlyDb(u.path, (db) => db.prepare('SELECT id FROM session').all() as { id: string }[], busyTimeoutMs, retryOptions);
-        for (const r of rows) ids.add(r.id);
+        for (const id of await withReadonlyDb(u.path, (db) => sessionIds(db), busyTimeoutMs, retryOptions)) ids.add(id);
       } catch (err) {
         report(ctx, { file: u.path, message: `cannot list sessions to dedupe the legacy JSON store: ${err instanceof Error ? err.message : String(err)}` });
       }

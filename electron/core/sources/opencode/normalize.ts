@@ -49,11 +49,11 @@ export function parseObject(text: unknown): JsonObject | null {
   }
 }
 
-function str(value: unknown): string | null {
+export function str(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function num(value: unknown): number {
+export function num(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
@@ -65,7 +65,7 @@ export function isoFromEpoch(value: unknown): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-function stringify(value: unknown): string {
+export function stringify(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
   try {
@@ -202,26 +202,42 @@ export function normalizeOpenCodeSession(
     }
   }
 
-  const updated = Math.max(info.timeUpdated ?? 0, lastTime ?? 0);
-  const session: Session = {
-    id: sessionId,
+  return { session: openCodeSession(info, { messages, toolNames, usage, firstPrompt, userTurns, model, lastTime }, sourcePath, bytes), messages };
+}
+
+/** What reading a session's messages gathered (both OpenCode generations). */
+export interface SessionTally {
+  messages: Message[];
+  toolNames: string[];
+  usage: TokenUsage;
+  firstPrompt: string | null;
+  userTurns: number;
+  /** The model of the last assistant message, `provider/id`. */
+  model: string | null;
+  /** Latest message time (epoch ms). */
+  lastTime: number | null;
+}
+
+export function openCodeSession(info: OpenCodeSessionInfo, t: SessionTally, sourcePath: string, bytes: number): Session {
+  const updated = Math.max(info.timeUpdated ?? 0, t.lastTime ?? 0);
+  return {
+    id: `opencode:${info.id}`,
     agent: 'opencode',
     nativeId: info.id,
     title: info.title && info.title.trim() ? info.title : null,
     cwd: info.directory && info.directory.trim() ? info.directory : null,
     gitBranch: null, // OpenCode stores none.
     gitCommit: null,
-    model: model ?? modelFromColumn(info.model),
+    model: t.model ?? modelFromColumn(info.model),
     startedAt: isoFromEpoch(info.timeCreated),
     updatedAt: isoFromEpoch(updated),
-    firstPrompt,
-    userTurns,
-    messageCount: messages.length,
-    toolNames,
-    usage,
+    firstPrompt: t.firstPrompt,
+    userTurns: t.userTurns,
+    messageCount: t.messages.length,
+    toolNames: t.toolNames,
+    usage: t.usage,
     parentId: info.parentId ? `opencode:${info.parentId}` : null,
     sourcePath,
     bytes,
   };
-  return { session, messages };
 }
