@@ -25,23 +25,17 @@ import {
 export type Schema = Record<MarkedTable, Set<string>>;
 
 export function probeSchema(db: ReadonlyDb, file: string): Schema {
-  const sessionMessage = tableColumns(db, 'session_message');
-  if (sessionMessage.size === 0) {
-    return {
-      session: requireColumns(db, file, 'session', ['id']),
-      message: requireColumns(db, file, 'message', ['id', 'session_id', 'data']),
-      part: requireColumns(db, file, 'part', ['id', 'message_id', 'data']),
-      session_v2: tableColumns(db, 'session_v2'),
-      session_message: sessionMessage,
-    };
-  }
-  // 2.x: its message table is required; the 1.x tables are read where they exist.
+  // 1.x tables are required until 2.x's message table exists (1.18 already creates it, empty);
+  // a table that exists must have what the reader needs either way.
+  const twoX = tableColumns(db, 'session_message').size > 0;
+  const table = (name: MarkedTable, required: string[], needed: boolean) =>
+    needed || tableColumns(db, name).size > 0 ? requireColumns(db, file, name, required) : new Set<string>();
   const schema: Schema = {
-    session: tableColumns(db, 'session'),
-    message: tableColumns(db, 'message'),
-    part: tableColumns(db, 'part'),
-    session_v2: tableColumns(db, 'session_v2'),
-    session_message: requireColumns(db, file, 'session_message', ['id', 'session_id', 'type', 'seq', 'data']),
+    session: table('session', ['id'], !twoX),
+    message: table('message', ['id', 'session_id', 'data'], !twoX),
+    part: table('part', ['id', 'message_id', 'data'], !twoX),
+    session_v2: table('session_v2', ['id'], false),
+    session_message: table('session_message', ['id', 'session_id', 'type', 'seq', 'data'], false),
   };
   if (!schema.session.has('id') && !schema.session_v2.has('id')) {
     throw new SqliteReadError(file, 'unknown schema: neither "session_v2" nor "session" has an id column', false);
