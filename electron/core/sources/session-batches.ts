@@ -5,7 +5,7 @@
  * so the cursor built right after a drain says exactly what the batch completed.
  */
 import type { Message, Session } from '../../../shared/model.js';
-import type { ReadBatch } from './types.js';
+import type { JsonValue, ReadBatch } from './types.js';
 
 export const MAX_BATCH_MESSAGES = 2000;
 
@@ -104,5 +104,45 @@ export class CursorCadence {
     if (this.since < entries * this.ratio) return false;
     this.since = 0;
     return true;
+  }
+}
+
+/**
+ * Batches of a store whose cursor is a whole-state snapshot: drains `acc`, attaching the cursor at
+ * the CursorCadence and always to the batch that ends the read. `cursorAt(done)`: the cursor after
+ * the batches so far (`done`: after the whole read); `entries()`: its entry count now.
+ */
+export class SnapshotBatches {
+  private readonly cadence = new CursorCadence();
+  private finalSaved = false;
+  private yielded = false;
+
+  constructor(
+    private readonly acc: BatchAccumulator,
+    private readonly cursorAt: (done: boolean) => JsonValue,
+    private readonly entries: () => number,
+    private readonly onBatch: (batch: ReadBatch) => void,
+  ) {}
+
+  /** Whether a full batch is ready (take it with `next(false)`). */
+  get full(): boolean {
+    return this.acc.full;
+  }
+
+  /** The next batch. `last`: nothing more will be queued, so the batch that empties the accumulator saves the final cursor. */
+  next(last: boolean): ReadBatch {
+    const batch: ReadBatch = this.acc.drain();
+    const done = last && this.acc.isEmpty;
+    if (done || this.cadence.due(batch.messages.length, this.entries())) batch.cursor = this.cursorAt(done);
+    this.finalSaved ||= done;
+    this.yielded = true;
+    this.onBatch(batch);
+    return batch;
+  }
+
+  /** The remaining batches once nothing more will be queued; an empty one if only the cursor changed. */
+  *rest(start: JsonValue | null): Generator<ReadBatch> {
+    while (!this.acc.isEmpty) yield this.next(true);
+    if (!this.finalSaved && (this.yielded || JSON.stringify(this.cursorAt(true)) !== JSON.stringify(start))) yield this.next(true);
   }
 }

@@ -1,30 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import { jsonlFilesBelow, replayBoth, takeLine } from '../../testing/shortcut-replay.js';
 import { ClaudeParser, RECORD_TYPES_READ } from './claude-records.js';
 
 const shortcut = new ClaudeParser().shortcut;
-const take = (line: string | Buffer) => {
-  const b = Buffer.concat([Buffer.from('  '), Buffer.isBuffer(line) ? line : Buffer.from(line), Buffer.from('\n')]);
-  return shortcut(b, 2, b.length - 1);
-};
+const take = (line: string | Buffer) => takeLine(shortcut, line);
 
-/** Runs every line through a fresh parser, optionally letting the shortcut stand in for the parse. */
-function replay(file: string, lines: string[], useShortcut: boolean) {
-  const parser = new ClaudeParser();
-  const sessions: Record<string, SessionAgg> = {};
-  const sink = new RecordSink('claude', sessions, new Set());
-  const state = parser.init({ key: file, path: file, size: 0, mtimeMs: 0 });
-  let standInBytes = 0;
-  lines.forEach((text, i) => {
-    const standIn = useShortcut ? take(text) : undefined;
-    if (standIn) standInBytes += Buffer.byteLength(text);
-    parser.handle({ value: standIn ?? (JSON.parse(text) as Record<string, unknown>), line: i + 1 }, state, sink);
-  });
-  return { sessions, messages: sink.messages, state, standInBytes };
-}
 
 const ENVELOPE = '{"parentUuid":"0b6c5a0e-1b7e-4c1e-9d59-3f1d7c1a2b3c","isSidechain":false';
 const REST = '"uuid":"5f0e","timestamp":"2026-01-01T00:00:00.000Z","sessionId":"s1","cwd":"/w"}';
@@ -35,8 +17,7 @@ describe('Claude line shortcut', () => {
   let transcripts: string[];
   beforeAll(() => {
     fx = makeFixtureHome();
-    const dir = path.join(fx.home, '.claude', 'projects');
-    transcripts = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(dir, f));
+    transcripts = jsonlFilesBelow(path.join(fx.home, '.claude', 'projects'));
   });
   afterAll(() => fx.cleanup());
 
@@ -45,9 +26,7 @@ describe('Claude line shortcut', () => {
     let standInBytes = 0;
     let totalBytes = 0;
     for (const file of transcripts) {
-      const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0);
-      const full = replay(file, lines, false);
-      const fast = replay(file, lines, true);
+      const { lines, full, fast } = replayBoth(() => new ClaudeParser(), 'claude', file);
       expect(fast.sessions).toEqual(full.sessions);
       expect(fast.messages).toEqual(full.messages);
       expect(fast.state).toEqual(full.state);

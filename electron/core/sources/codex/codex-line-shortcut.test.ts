@@ -1,38 +1,19 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import { jsonlFilesBelow, replayBoth, takeLine } from '../../testing/shortcut-replay.js';
 import { CodexParser, EVENT_TYPES_READ, RECORD_TYPES_READ } from './codex-records.js';
 
 const shortcut = new CodexParser(() => ({})).shortcut;
-const take = (line: string) => {
-  const b = Buffer.from(`  ${line}\n`);
-  return shortcut(b, 2, b.length - 1);
-};
+const take = (line: string) => takeLine(shortcut, line);
 
-/** Runs every line through a fresh parser, optionally letting the shortcut stand in for the parse. */
-function replay(file: string, lines: string[], useShortcut: boolean) {
-  const parser = new CodexParser(() => ({}));
-  const sessions: Record<string, SessionAgg> = {};
-  const sink = new RecordSink('codex', sessions, new Set());
-  const state = parser.init({ key: file, path: file, size: 0, mtimeMs: 0 });
-  let standIns = 0;
-  lines.forEach((text, i) => {
-    const standIn = useShortcut ? take(text) : undefined;
-    if (standIn) standIns++;
-    parser.handle({ value: standIn ?? (JSON.parse(text) as Record<string, unknown>), line: i + 1 }, state, sink);
-  });
-  return { sessions, messages: sink.messages, state, resets: sink.resetSessions, standIns };
-}
 
 describe('Codex line shortcut', () => {
   let fx: FixtureHome;
   let rollouts: string[];
   beforeAll(() => {
     fx = makeFixtureHome();
-    const dir = path.join(fx.home, '.codex', 'sessions');
-    rollouts = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(dir, f));
+    rollouts = jsonlFilesBelow(path.join(fx.home, '.codex', 'sessions'));
   });
   afterAll(() => fx.cleanup());
 
@@ -40,9 +21,7 @@ describe('Codex line shortcut', () => {
     expect(rollouts.length).toBeGreaterThan(0);
     let standIns = 0;
     for (const file of rollouts) {
-      const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0);
-      const full = replay(file, lines, false);
-      const fast = replay(file, lines, true);
+      const { lines, full, fast } = replayBoth(() => new CodexParser(() => ({})), 'codex', file);
       expect(fast.sessions).toEqual(full.sessions);
       expect(fast.messages).toEqual(full.messages);
       expect(fast.state).toEqual(full.state);

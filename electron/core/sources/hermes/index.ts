@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Message } from '../../../../shared/model.js';
-import { BatchAccumulator, CursorCadence, MAX_BATCH_MESSAGES } from '../session-batches.js';
+import { BatchAccumulator, MAX_BATCH_MESSAGES, SnapshotBatches } from '../session-batches.js';
 import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
 import { SourceStatusTracker } from '../sqlite-source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
@@ -102,19 +102,7 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
     acc.addGone(goneIds);
     acc.addBytes(plan.bytes);
     tracker.sessionsGone(goneIds);
-    let yielded = false;
-    let finalSaved = false;
-    const cadence = new CursorCadence();
-    /** `last`: nothing more will be queued; the batch that empties the accumulator saves the final cursor. */
-    const emit = (last: boolean): ReadBatch => {
-      const batch: ReadBatch = acc.drain();
-      const done = last && acc.isEmpty;
-      if (done || cadence.due(batch.messages.length, knownCount)) batch.cursor = cursorAt(done);
-      finalSaved ||= done;
-      tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
-      yielded = true;
-      return batch;
-    };
+    const out = new SnapshotBatches(acc, cursorAt, () => knownCount, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
 
     const queue = plan.changed;
     let next = 0;
@@ -151,11 +139,10 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
             delivered.add(item.nativeId);
           },
         });
-        while (acc.full) yield emit(false);
+        while (out.full) yield out.next(false);
       }
     }
-    while (!acc.isEmpty) yield emit(true);
-    if (!finalSaved && (yielded || JSON.stringify(cursorAt(true)) !== JSON.stringify(ctx.cursor))) yield emit(true);
+    yield* out.rest(ctx.cursor);
   }
 
   async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {

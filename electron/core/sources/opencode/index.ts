@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../../shared/model.js';
-import { BatchAccumulator, CursorCadence, MAX_BATCH_MESSAGES } from '../session-batches.js';
+import { BatchAccumulator, MAX_BATCH_MESSAGES, SnapshotBatches } from '../session-batches.js';
 import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
 import { SourceStatusTracker } from '../sqlite-source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
@@ -104,19 +104,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     acc.addGone(plan.gone.map((id) => `opencode:${id}`));
     acc.addBytes(plan.bytes);
     tracker.sessionsGone(plan.gone.map((id) => `opencode:${id}`));
-    let yielded = false;
-    let finalSaved = false;
-    const cadence = new CursorCadence();
-    /** `last`: nothing more will be queued; the batch that empties the accumulator saves the final cursor. */
-    const emit = (last: boolean): ReadBatch => {
-      const batch: ReadBatch = acc.drain();
-      const done = last && acc.isEmpty;
-      if (done || cadence.due(batch.messages.length, knownCount)) batch.cursor = cursorAt(done);
-      finalSaved ||= done;
-      tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
-      yielded = true;
-      return batch;
-    };
+    const out = new SnapshotBatches(acc, cursorAt, () => knownCount, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
 
     const queue = plan.changed;
     let next = 0;
@@ -147,11 +135,10 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
             delivered.add(item.nativeId);
           },
         });
-        while (acc.full) yield emit(false);
+        while (out.full) yield out.next(false);
       }
     }
-    while (!acc.isEmpty) yield emit(true);
-    if (!finalSaved && (yielded || JSON.stringify(cursorAt(true)) !== JSON.stringify(ctx.cursor))) yield emit(true);
+    yield* out.rest(ctx.cursor);
   }
 
   /** Session ids stored in the databases of a data dir (the legacy tree defers to them). */
@@ -181,19 +168,8 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     const acc = new BatchAccumulator(limit);
     acc.addGone(gone.map((id) => `opencode:${id}`));
     tracker.sessionsGone(gone.map((id) => `opencode:${id}`));
-    let yielded = false;
-    let finalSaved = false;
-    const cadence = new CursorCadence();
     // Fingerprints per session: a cursor saved mid-read is exact for what it lists.
-    const emit = (last: boolean): ReadBatch => {
-      const batch: ReadBatch = acc.drain();
-      const done = last && acc.isEmpty;
-      if (done || cadence.due(batch.messages.length, refs.length)) batch.cursor = jsonCursorJson({ v: 1, known });
-      finalSaved ||= done;
-      tracker.unitRead(unit.key, batch.sessions.map((s) => s.id), batch.messages.length);
-      yielded = true;
-      return batch;
-    };
+    const out = new SnapshotBatches(acc, () => jsonCursorJson({ v: 1, known }), () => refs.length, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
     const warn = (message: string) => report(ctx, { file: storage, message });
     for (const ref of refs) {
       if (ctx.signal?.aborted) return;
@@ -210,10 +186,9 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
           known[ref.id] = fingerprint;
         },
       });
-      while (acc.full) yield emit(false);
+      while (out.full) yield out.next(false);
     }
-    while (!acc.isEmpty) yield emit(true);
-    if (!finalSaved && (yielded || JSON.stringify(jsonCursorJson({ v: 1, known })) !== JSON.stringify(ctx.cursor))) yield emit(true);
+    yield* out.rest(ctx.cursor);
   }
 
   async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {

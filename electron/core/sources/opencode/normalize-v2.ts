@@ -11,8 +11,8 @@
  *   tool call and result; `compaction` {summary} → system text (not a prompt);
  * - model/agent switches, idle and other bookkeeping rows carry no conversation.
  */
-import type { Message, TokenUsage } from '../../../../shared/model.js';
-import { asObject, isoFromEpoch, num, openCodeSession, str, stringify, type JsonObject, type NormalizedSession, type OpenCodeSessionInfo } from './normalize.js';
+import type { Message } from '../../../../shared/model.js';
+import { addTokens, asObject, emptyTally, isoFromEpoch, noteTime, num, openCodeSession, str, stringify, type JsonObject, type NormalizedSession, type OpenCodeSessionInfo } from './normalize.js';
 
 export interface OpenCodeV2MessageRow {
   id: string;
@@ -30,13 +30,8 @@ function toolOutput(state: JsonObject | null): string {
 
 export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: OpenCodeV2MessageRow[], sourcePath: string, bytes: number): NormalizedSession {
   const sessionId = `opencode:${info.id}`;
-  const messages: Message[] = [];
-  const toolNames: string[] = [];
-  const usage: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
-  let firstPrompt: string | null = null;
-  let userTurns = 0;
-  let model: string | null = null;
-  let lastTime: number | null = null;
+  const t = emptyTally();
+  const { messages, toolNames } = t;
   const push = (m: Omit<Message, 'sessionId' | 'seq'>) => messages.push({ sessionId, seq: messages.length, ...m });
   const tool = (name: string, callId: string | null, input: unknown, done: boolean, isError: boolean, output: string, ts: string | null, nativeId: string) => {
     if (!toolNames.includes(name)) toolNames.push(name);
@@ -47,7 +42,7 @@ export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: Open
   for (const row of rows) {
     const d = row.data;
     const created = num(asObject(d.time)?.created) || row.timeCreated || null;
-    if (created && (lastTime === null || created > lastTime)) lastTime = created;
+    noteTime(t, created);
     const ts = isoFromEpoch(created);
     const text = (role: Message['role'], body: string) =>
       push({ role, kind: 'text', text: body, toolName: null, toolCallId: null, isError: false, timestamp: ts, nativeId: row.id });
@@ -56,8 +51,8 @@ export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: Open
         const prompt = str(d.text) ?? '';
         if (prompt.trim()) {
           text('user', prompt);
-          userTurns++;
-          firstPrompt ??= prompt;
+          t.userTurns++;
+          t.firstPrompt ??= prompt;
         }
         if (Array.isArray(d.files)) {
           for (const f of d.files) {
@@ -70,14 +65,8 @@ export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: Open
       case 'assistant': {
         const m = asObject(d.model);
         const id = str(m?.id);
-        if (id) model = str(m?.providerID) ? `${str(m?.providerID)}/${id}` : id;
-        const tokens = asObject(d.tokens);
-        const cache = asObject(tokens?.cache);
-        usage.input += num(tokens?.input);
-        usage.output += num(tokens?.output);
-        usage.reasoning += num(tokens?.reasoning);
-        usage.cacheRead += num(cache?.read);
-        usage.cacheWrite += num(cache?.write);
+        if (id) t.model = str(m?.providerID) ? `${str(m?.providerID)}/${id}` : id;
+        addTokens(t.usage, d.tokens);
         for (const raw of Array.isArray(d.content) ? d.content : []) {
           const block = asObject(raw);
           if (!block) continue;
@@ -108,7 +97,7 @@ export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: Open
     }
   }
   return {
-    session: openCodeSession(info, { messages, toolNames, usage, firstPrompt, userTurns, model, lastTime }, sourcePath, bytes),
+    session: openCodeSession(info, t, sourcePath, bytes),
     messages,
   };
 }

@@ -107,13 +107,8 @@ export function normalizeOpenCodeSession(
     (a, b) => (a.timeCreated ?? 0) - (b.timeCreated ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 
-  const messages: Message[] = [];
-  const toolNames: string[] = [];
-  const usage: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
-  let firstPrompt: string | null = null;
-  let userTurns = 0;
-  let model: string | null = null;
-  let lastTime: number | null = null;
+  const t = emptyTally();
+  const { messages, toolNames } = t;
 
   const push = (m: Omit<Message, 'sessionId' | 'seq'>) => {
     messages.push({ sessionId, seq: messages.length, ...m });
@@ -124,18 +119,12 @@ export function normalizeOpenCodeSession(
     const role = str(data.role);
     const time = asObject(data.time);
     const created = num(time?.created) || row.timeCreated || null;
-    if (created && (lastTime === null || created > lastTime)) lastTime = created;
+    noteTime(t, created);
     const messageTs = isoFromEpoch(created);
     if (role === 'assistant') {
-      const tokens = asObject(data.tokens);
-      const cache = asObject(tokens?.cache);
-      usage.input += num(tokens?.input);
-      usage.output += num(tokens?.output);
-      usage.reasoning += num(tokens?.reasoning);
-      usage.cacheRead += num(cache?.read);
-      usage.cacheWrite += num(cache?.write);
+      addTokens(t.usage, data.tokens);
       const modelId = str(data.modelID);
-      if (modelId) model = str(data.providerID) ? `${str(data.providerID)}/${modelId}` : modelId;
+      if (modelId) t.model = str(data.providerID) ? `${str(data.providerID)}/${modelId}` : modelId;
     }
     const promptParts: string[] = [];
     for (const part of partsByMessage.get(row.id) ?? []) {
@@ -197,12 +186,12 @@ export function normalizeOpenCodeSession(
       }
     }
     if (role === 'user' && promptParts.length > 0) {
-      userTurns++;
-      if (firstPrompt === null) firstPrompt = promptParts.join('\n');
+      t.userTurns++;
+      t.firstPrompt ??= promptParts.join('\n');
     }
   }
 
-  return { session: openCodeSession(info, { messages, toolNames, usage, firstPrompt, userTurns, model, lastTime }, sourcePath, bytes), messages };
+  return { session: openCodeSession(info, t, sourcePath, bytes), messages };
 }
 
 /** What reading a session's messages gathered (both OpenCode generations). */
@@ -216,6 +205,25 @@ export interface SessionTally {
   model: string | null;
   /** Latest message time (epoch ms). */
   lastTime: number | null;
+}
+
+export function emptyTally(): SessionTally {
+  return { messages: [], toolNames: [], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, firstPrompt: null, userTurns: 0, model: null, lastTime: null };
+}
+
+/** Adds an assistant message's `tokens` ({input, output, reasoning, cache: {read, write}}). */
+export function addTokens(usage: TokenUsage, value: unknown): void {
+  const tokens = asObject(value);
+  const cache = asObject(tokens?.cache);
+  usage.input += num(tokens?.input);
+  usage.output += num(tokens?.output);
+  usage.reasoning += num(tokens?.reasoning);
+  usage.cacheRead += num(cache?.read);
+  usage.cacheWrite += num(cache?.write);
+}
+
+export function noteTime(t: SessionTally, epochMs: number | null): void {
+  if (epochMs && (t.lastTime === null || epochMs > t.lastTime)) t.lastTime = epochMs;
 }
 
 export function openCodeSession(info: OpenCodeSessionInfo, t: SessionTally, sourcePath: string, bytes: number): Session {
