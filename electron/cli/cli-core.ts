@@ -30,6 +30,8 @@ export async function openCliCore(opts: CliCoreOptions = {}): Promise<CliCore> {
     ingest: opts.ingest ?? 'inline',
     watch: false,
     rebuildIndex: opts.rebuild,
+    // Someone is waiting at the terminal: one quick retry, then the reason.
+    ingestRestartPolicy: { baseDelayMs: 500, maxDelayMs: 500, maxRestarts: 1, healthyAfterMs: Number.POSITIVE_INFINITY },
     // Routine index chatter stays out of the terminal; warnings and errors do not.
     log: (line) => {
       if (!line.startsWith('[index info]')) process.stderr.write(`baton: ${line}\n`);

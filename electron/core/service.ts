@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { AGENTS, type AgentId } from '../../shared/model.js';
 import type { ApiHandlers } from '../../shared/contract.js';
 import type { HealthInfo } from '../../shared/api-types.js';
+import type { RestartPolicy } from './index/ingest-supervisor.js';
 import { BATON_VERSION } from './version.js';
 import { batonDataDir, currentEnvironment, defaultStoreRoots, type Environment } from './paths.js';
 import { SettingsStore } from './settings/settings-store.js';
@@ -31,6 +32,8 @@ export interface CoreOptions {
   watch?: boolean;
   /** Drop index.db and rebuild it from the stores. */
   rebuildIndex?: boolean;
+  /** How a dead ingest worker is restarted (the app retries for minutes; a CLI command briefly). */
+  ingestRestartPolicy?: RestartPolicy;
 }
 
 export interface BatonCore {
@@ -84,6 +87,7 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
     ingest: options.ingest ?? 'worker',
     watch: options.watch ?? true,
     rebuild: options.rebuildIndex,
+    restartPolicy: options.ingestRestartPolicy,
     log,
     onProgress: (progress) => events.emit({ type: 'index-progress', progress }),
     onSessionsChanged: (sessionIds) => events.emit({ type: 'sessions-changed', sessionIds }),

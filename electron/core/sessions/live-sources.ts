@@ -12,6 +12,7 @@ import type { SessionIndex } from '../index/session-index.js';
 import type { MessageQuery, TranscriptReader } from '../index/transcript-reader.js';
 import type { SourcesConfig } from '../sources/registry.js';
 import type { SyncCounters } from '../index/index-sync.js';
+import type { RestartPolicy } from '../index/ingest-supervisor.js';
 
 export interface LiveSourcesOptions {
   dataDir: string;
@@ -20,6 +21,8 @@ export interface LiveSourcesOptions {
   ingest: 'worker' | 'inline';
   watch: boolean;
   rebuild?: boolean;
+  /** Worker mode: how a dead ingest worker is restarted (default: the app's patient policy). */
+  restartPolicy?: RestartPolicy;
   log: (line: string) => void;
   onProgress(progress: IndexProgress): void;
   onSessionsChanged(ids: string[]): void;
@@ -142,6 +145,7 @@ export class LiveSources implements TranscriptReader {
       ingest,
       watch: this.opts.watch,
       rebuild,
+      restartPolicy: this.opts.restartPolicy,
       log: (level, message) => this.opts.log(`[index ${level}] ${message}`),
     });
     service.on('progress', (p) => this.opts.onProgress(p));
