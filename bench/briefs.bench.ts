@@ -9,15 +9,8 @@ import { indexedFixtureHome } from '../electron/core/briefs/testing/indexed-home
 import { writeClaudeTranscript, type Turn } from '../electron/core/briefs/testing/claude-transcript.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
 import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
+import { goalRow, type BenchRow } from './harness.js';
 
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  target?: number;
-  pass?: boolean;
-  note?: string;
-}
 
 const SESSION = 'eeeeeeee-1111-4222-8333-444444444444';
 const TARGET_MS = 50;
@@ -73,10 +66,11 @@ export async function run(): Promise<BenchRow[]> {
     const median = percentile(times, 0.5);
     // CPU time too: on a shared, loaded machine wall time mostly measures the neighbours.
     const cpuMedian = percentile(cpu, 0.5);
+    const goal = { op: '<' as const, target: TARGET_MS };
     return [
-      { name: 'brief: 20k-message session, median', value: round(median), unit: 'ms', target: TARGET_MS, pass: median < TARGET_MS, note: `${indexed} messages indexed, ${tokens} tokens` },
-      { name: 'brief: 20k-message session, p90', value: round(percentile(times, 0.9)), unit: 'ms' },
-      { name: 'brief: 20k-message session, CPU median', value: round(cpuMedian), unit: 'ms', target: TARGET_MS, pass: cpuMedian < TARGET_MS },
+      goalRow('briefs', 'brief: 20k-message session, median', median, 'ms', goal, `${indexed} messages indexed, ${tokens} tokens`),
+      goalRow('briefs', 'brief: 20k-message session, p90', percentile(times, 0.9), 'ms', null),
+      goalRow('briefs', 'brief: 20k-message session, CPU median', cpuMedian, 'ms', goal),
     ];
   } finally {
     userData.close();
@@ -87,10 +81,6 @@ export async function run(): Promise<BenchRow[]> {
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
-
-function round(n: number): number {
-  return Math.round(n * 10) / 10;
 }
 
 // `npx tsx bench/briefs.bench.ts` prints the rows on its own.
