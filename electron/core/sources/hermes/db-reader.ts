@@ -4,6 +4,7 @@
  * meets every version from v11 to v30+: every optional column is probed with PRAGMA table_info.
  */
 import crypto from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import { requireColumns, type ReadonlyDb } from '../sqlite-readonly.js';
 import type { HermesCursor } from './cursor.js';
 import { normalizeHermesSession, type HermesMessageRow, type HermesSessionRow, type NormalizedHermesSession } from './normalize.js';
@@ -71,6 +72,9 @@ export interface LoadedHermesSession {
   lastId: number;
 }
 
+/** Sessions fetched per query: one statement for many small sessions instead of two each (~2× faster). */
+const SESSIONS_PER_QUERY = 64;
+
 export function loadHermesSessions(
   db: ReadonlyDb,
   file: string,
@@ -80,36 +84,56 @@ export function loadHermesSessions(
 ): { sessions: LoadedHermesSession[]; bytes: number } {
   const schema = probe(db, file);
   const sCols = SESSION_COLUMNS.filter((c) => schema.sessions.has(c));
-  const sessionStmt = db.prepare(`SELECT id${sCols.map((c) => `, ${c}`).join('')} FROM sessions WHERE id = ?`);
   const m = schema.messages;
   const opt = (name: string, as: string = name) => (m.has(name) ? `${name} AS ${as}` : `NULL AS ${as}`);
   const reasoning = m.has('reasoning') ? (m.has('reasoning_content') ? 'COALESCE(reasoning, reasoning_content)' : 'reasoning') : m.has('reasoning_content') ? 'reasoning_content' : 'NULL';
   // Live context plus archived pre-compaction history (what Hermes' own UIs show).
   const visible = m.has('active') ? (m.has('compacted') ? 'AND (active = 1 OR compacted = 1)' : 'AND active = 1') : '';
-  const messageStmt = db.prepare(
-    `SELECT id, role, ${opt('content')}, ${opt('tool_call_id')}, ${opt('tool_calls')}, ${opt('tool_name')}, ${opt('timestamp')}, ${reasoning} AS reasoning, ${opt('display_kind')}, ${opt('_compressed_summary', 'compressed_summary')}
-     FROM messages WHERE session_id = ? ${visible} ORDER BY id`,
-  );
+  const statements = new Map<number, { sessions: Statement; messages: Statement }>();
+  const statementsFor = (n: number) => {
+    let st = statements.get(n);
+    if (!st) {
+      const ids = Array.from({ length: n }, () => '?').join(', ');
+      st = {
+        sessions: db.prepare(`SELECT id${sCols.map((c) => `, ${c}`).join('')} FROM sessions WHERE id IN (${ids})`),
+        messages: db.prepare(
+          `SELECT session_id AS sid, id, role, ${opt('content')}, ${opt('tool_call_id')}, ${opt('tool_calls')}, ${opt('tool_name')}, ${opt('timestamp')}, ${reasoning} AS reasoning, ${opt('display_kind')}, ${opt('_compressed_summary', 'compressed_summary')}
+           FROM messages WHERE session_id IN (${ids}) ${visible} ORDER BY session_id, id`,
+        ),
+      };
+      statements.set(n, st);
+    }
+    return st;
+  };
   const out: LoadedHermesSession[] = [];
   let bytes = 0;
   let messages = 0;
-  for (let i = from; i < queue.length; i++) {
-    const nativeId = queue[i]!;
-    if (out.length > 0 && messages >= budget) break;
-    const row = sessionStmt.get(nativeId) as HermesSessionRow | undefined;
-    if (!row) {
-      out.push({ nativeId, normalized: null, rows: 0, lastId: 0 });
-      continue;
+  for (let i = from; i < queue.length && (out.length === 0 || messages < budget); i += SESSIONS_PER_QUERY) {
+    const ids = queue.slice(i, i + SESSIONS_PER_QUERY);
+    const st = statementsFor(ids.length);
+    const sessionRows = new Map((st.sessions.all(...ids) as HermesSessionRow[]).map((r) => [r.id, r]));
+    const rowsBySession = new Map<string, HermesMessageRow[]>();
+    for (const r of st.messages.all(...ids) as (HermesMessageRow & { sid: string })[]) {
+      const list = rowsBySession.get(r.sid);
+      if (list) list.push(r);
+      else rowsBySession.set(r.sid, [r]);
     }
-    const rows = messageStmt.all(nativeId) as HermesMessageRow[];
-    let sessionBytes = 0;
-    for (const r of rows) {
-      sessionBytes += 16 + (r.content?.length ?? 0) + (r.tool_calls?.length ?? 0) + (r.reasoning?.length ?? 0);
+    for (const nativeId of ids) {
+      const row = sessionRows.get(nativeId);
+      if (!row) {
+        out.push({ nativeId, normalized: null, rows: 0, lastId: 0 });
+        continue;
+      }
+      const rows = rowsBySession.get(nativeId) ?? [];
+      let sessionBytes = 0;
+      for (const r of rows) {
+        sessionBytes += 16 + (r.content?.length ?? 0) + (r.tool_calls?.length ?? 0) + (r.reasoning?.length ?? 0);
+      }
+      const normalized = normalizeHermesSession(row, rows, file, sessionBytes);
+      bytes += sessionBytes;
+      messages += normalized.messages.length;
+      out.push({ nativeId, normalized, rows: rows.length, lastId: rows.length > 0 ? rows[rows.length - 1]!.id : 0 });
     }
-    const normalized = normalizeHermesSession(row, rows, file, sessionBytes);
-    bytes += sessionBytes;
-    messages += normalized.messages.length;
-    out.push({ nativeId, normalized, rows: rows.length, lastId: rows.length > 0 ? rows[rows.length - 1]!.id : 0 });
   }
   return { sessions: out, bytes };
 }
