@@ -318,3 +318,31 @@ function describe(err: unknown): string {
   }
   return String(err);
 }
+
+/**
+ * A query over a list of ids (`sql(list)`, list = `?, ?, …`), statements cached per list length:
+ * one statement for a chunk of sessions instead of one per session.
+ */
+export function inListQuery<T>(db: ReadonlyDb, sql: (list: string) => string): (ids: readonly string[]) => T[] {
+  const statements = new Map<number, Database.Statement>();
+  return (ids) => {
+    let st = statements.get(ids.length);
+    if (!st) {
+      st = db.prepare(sql(ids.map(() => '?').join(', ')));
+      statements.set(ids.length, st);
+    }
+    return st.all(...ids) as T[];
+  };
+}
+
+/** Rows grouped by `key`, each group in row order. */
+export function groupRows<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = groups.get(k);
+    if (list) list.push(r);
+    else groups.set(k, [r]);
+  }
+  return groups;
+}

@@ -4,8 +4,7 @@
  * meets every version from v11 to v30+: every optional column is probed with PRAGMA table_info.
  */
 import crypto from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
-import { requireColumns, type ReadonlyDb } from '../sqlite-readonly.js';
+import { groupRows, inListQuery, requireColumns, type ReadonlyDb } from '../sqlite-readonly.js';
 import type { HermesCursor } from './cursor.js';
 import { normalizeHermesSession, type HermesMessageRow, type HermesSessionRow, type NormalizedHermesSession } from './normalize.js';
 
@@ -89,35 +88,19 @@ export function loadHermesSessions(
   const reasoning = m.has('reasoning') ? (m.has('reasoning_content') ? 'COALESCE(reasoning, reasoning_content)' : 'reasoning') : m.has('reasoning_content') ? 'reasoning_content' : 'NULL';
   // Live context plus archived pre-compaction history (what Hermes' own UIs show).
   const visible = m.has('active') ? (m.has('compacted') ? 'AND (active = 1 OR compacted = 1)' : 'AND active = 1') : '';
-  const statements = new Map<number, { sessions: Statement; messages: Statement }>();
-  const statementsFor = (n: number) => {
-    let st = statements.get(n);
-    if (!st) {
-      const ids = Array.from({ length: n }, () => '?').join(', ');
-      st = {
-        sessions: db.prepare(`SELECT id${sCols.map((c) => `, ${c}`).join('')} FROM sessions WHERE id IN (${ids})`),
-        messages: db.prepare(
-          `SELECT session_id AS sid, id, role, ${opt('content')}, ${opt('tool_call_id')}, ${opt('tool_calls')}, ${opt('tool_name')}, ${opt('timestamp')}, ${reasoning} AS reasoning, ${opt('display_kind')}, ${opt('_compressed_summary', 'compressed_summary')}
-           FROM messages WHERE session_id IN (${ids}) ${visible} ORDER BY session_id, id`,
-        ),
-      };
-      statements.set(n, st);
-    }
-    return st;
-  };
+  const sessionsIn = inListQuery<HermesSessionRow>(db, (list) => `SELECT id${sCols.map((c) => `, ${c}`).join('')} FROM sessions WHERE id IN (${list})`);
+  const messagesIn = inListQuery<HermesMessageRow & { sid: string }>(
+    db,
+    (list) => `SELECT session_id AS sid, id, role, ${opt('content')}, ${opt('tool_call_id')}, ${opt('tool_calls')}, ${opt('tool_name')}, ${opt('timestamp')}, ${reasoning} AS reasoning, ${opt('display_kind')}, ${opt('_compressed_summary', 'compressed_summary')}
+       FROM messages WHERE session_id IN (${list}) ${visible} ORDER BY session_id, id`,
+  );
   const out: LoadedHermesSession[] = [];
   let bytes = 0;
   let messages = 0;
   for (let i = from; i < queue.length && (out.length === 0 || messages < budget); i += SESSIONS_PER_QUERY) {
     const ids = queue.slice(i, i + SESSIONS_PER_QUERY);
-    const st = statementsFor(ids.length);
-    const sessionRows = new Map((st.sessions.all(...ids) as HermesSessionRow[]).map((r) => [r.id, r]));
-    const rowsBySession = new Map<string, HermesMessageRow[]>();
-    for (const r of st.messages.all(...ids) as (HermesMessageRow & { sid: string })[]) {
-      const list = rowsBySession.get(r.sid);
-      if (list) list.push(r);
-      else rowsBySession.set(r.sid, [r]);
-    }
+    const sessionRows = new Map(sessionsIn(ids).map((r) => [r.id, r]));
+    const rowsBySession = groupRows(messagesIn(ids), (r) => r.sid);
     for (const nativeId of ids) {
       const row = sessionRows.get(nativeId);
       if (!row) {

@@ -9,7 +9,7 @@
  * Columns are probed with PRAGMA table_info; a missing `time_updated` degrades to "every session is
  * re-read" with a diagnostic instead of failing.
  */
-import { requireColumns, SqliteReadError, tableColumns, type ReadonlyDb } from '../sqlite-readonly.js';
+import { groupRows, inListQuery, requireColumns, SqliteReadError, tableColumns, type ReadonlyDb } from '../sqlite-readonly.js';
 import { MARKED_TABLES, type Mark, type MarkedTable, type OpenCodeDbCursor } from './cursor.js';
 import { normalizeOpenCodeV2Session, type OpenCodeV2MessageRow } from './normalize-v2.js';
 import {
@@ -147,9 +147,12 @@ function orNull<T>(value: unknown, ok: (v: unknown) => v is T): T | null {
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 
+/** Sessions fetched per query (one statement per table for a chunk of sessions). */
+const SESSIONS_PER_QUERY = 64;
+
 /**
- * Loads and normalizes sessions from the front of `queue` until `budget` messages are reached (at
- * least one session, however large). `warn` reports unparsable rows.
+ * Loads and normalizes sessions from `queue[from]` on, a chunk of sessions per query, until `budget`
+ * messages are reached (at least one chunk, however large). `warn` reports unparsable rows.
  */
 export function loadSessions(
   db: ReadonlyDb,
@@ -160,84 +163,96 @@ export function loadSessions(
   warn: (message: string) => void,
 ): Loaded {
   const schema = probeSchema(db, file);
-  const sessionStmt = (table: 'session' | 'session_v2') => {
-    if (!schema[table].has('id')) return null;
+  type Raw = { sid: string; id: string; data: string };
+  const none = () => [];
+  const sessionsIn = (table: 'session' | 'session_v2') => {
+    if (!schema[table].has('id')) return none;
     const col = (name: string) => (schema[table].has(name) ? name : `NULL AS ${name}`);
-    return db.prepare(
-      `SELECT id, ${col('parent_id')}, ${col('directory')}, ${col('title')}, ${col('time_created')}, ${col('time_updated')}, ${col('model')} FROM ${table} WHERE id = ?`,
+    return inListQuery<Record<string, unknown> & { id: string }>(
+      db,
+      (list) => `SELECT id, ${col('parent_id')}, ${col('directory')}, ${col('title')}, ${col('time_created')}, ${col('time_updated')}, ${col('model')} FROM ${table} WHERE id IN (${list})`,
     );
   };
-  // 2.x rows win: a migrated session keeps its id in both generations.
-  const sessionStmts = [sessionStmt('session_v2'), sessionStmt('session')].filter((s) => s !== null);
-  const messageStmt = has(schema, 'message')
-    ? db.prepare(`SELECT id, ${schema.message.has('time_created') ? 'time_created' : 'NULL AS time_created'}, data FROM message WHERE session_id = ?`)
-    : null;
-  const partStmt = !has(schema, 'part')
-    ? null
+  const v2SessionsIn = sessionsIn('session_v2');
+  const v1SessionsIn = sessionsIn('session');
+  const created = (table: MarkedTable) => (schema[table].has('time_created') ? 'time_created' : 'NULL AS time_created');
+  const messagesIn = has(schema, 'message')
+    ? inListQuery<Raw & { time_created: number | null }>(db, (list) => `SELECT session_id AS sid, id, ${created('message')}, data FROM message WHERE session_id IN (${list})`)
+    : none;
+  const partsIn = !has(schema, 'part')
+    ? none
     : schema.part.has('session_id')
-      ? db.prepare('SELECT id, message_id, data FROM part WHERE session_id = ?')
-      : db.prepare('SELECT p.id, p.message_id, p.data FROM part p JOIN message m ON m.id = p.message_id WHERE m.session_id = ?');
-  const v2Stmt = has(schema, 'session_message')
-    ? db.prepare(`SELECT id, type, ${schema.session_message.has('time_created') ? 'time_created' : 'NULL AS time_created'}, data FROM session_message WHERE session_id = ? ORDER BY seq`)
-    : null;
+      ? inListQuery<Raw & { message_id: string }>(db, (list) => `SELECT session_id AS sid, id, message_id, data FROM part WHERE session_id IN (${list})`)
+      : inListQuery<Raw & { message_id: string }>(db, (list) => `SELECT m.session_id AS sid, p.id, p.message_id, p.data FROM part p JOIN message m ON m.id = p.message_id WHERE m.session_id IN (${list})`);
+  const v2MessagesIn = has(schema, 'session_message')
+    ? inListQuery<Raw & { type: string; time_created: number | null }>(
+        db,
+        (list) => `SELECT session_id AS sid, id, type, ${created('session_message')}, data FROM session_message WHERE session_id IN (${list}) ORDER BY session_id, seq`,
+      )
+    : none;
 
   const out: LoadedSession[] = [];
   let bytes = 0;
   let messages = 0;
-  for (let i = from; i < queue.length; i++) {
-    const nativeId = queue[i]!;
-    if (out.length > 0 && messages >= budget) break;
-    let row: Record<string, unknown> | undefined;
-    for (const stmt of sessionStmts) if ((row = stmt.get(nativeId) as Record<string, unknown> | undefined)) break;
-    if (!row) {
-      out.push({ nativeId, normalized: null, messageRows: 0 });
-      continue;
-    }
-    const info: OpenCodeSessionInfo = {
-      id: nativeId,
-      parentId: orNull(row.parent_id, isString),
-      directory: orNull(row.directory, isString),
-      title: orNull(row.title, isString),
-      timeCreated: orNull(row.time_created, isNumber),
-      timeUpdated: orNull(row.time_updated, isNumber),
-      model: orNull(row.model, isString),
-    };
-    const v2 = v2Stmt ? (v2Stmt.all(nativeId) as { id: string; type: string; time_created: number | null; data: string }[]) : [];
-    if (v2.length > 0) {
-      const loaded = loadV2(info, v2, file, warn);
-      bytes += loaded.normalized.session.bytes;
-      messages += loaded.normalized.messages.length;
-      out.push({ nativeId, normalized: loaded.normalized, messageRows: v2.length });
-      continue;
-    }
-    let sessionBytes = 0;
-    const messageRows: OpenCodeMessageRow[] = [];
-    // Raw row count (unparsable rows included): the cursor compares it with count(*) FROM message.
-    let rawMessages = 0;
-    for (const m of (messageStmt?.all(nativeId) ?? []) as { id: string; time_created: number | null; data: string }[]) {
-      rawMessages++;
-      sessionBytes += m.id.length + (m.data?.length ?? 0);
-      const data = parseObject(m.data);
-      if (!data) {
-        warn(`message ${m.id} of session ${nativeId}: data is not a JSON object, skipped`);
+  for (let i = from; i < queue.length && (out.length === 0 || messages < budget); i += SESSIONS_PER_QUERY) {
+    const ids = queue.slice(i, i + SESSIONS_PER_QUERY);
+    // 2.x rows win: a migrated session keeps its id in both generations.
+    const rowsById = new Map(v1SessionsIn(ids).map((r) => [r.id, r]));
+    for (const r of v2SessionsIn(ids)) rowsById.set(r.id, r);
+    const v2ById = groupRows(v2MessagesIn(ids), (r) => r.sid);
+    const messagesById = groupRows(messagesIn(ids), (r) => r.sid);
+    const partsById = groupRows(partsIn(ids), (r) => r.sid);
+    for (const nativeId of ids) {
+      const row = rowsById.get(nativeId);
+      if (!row) {
+        out.push({ nativeId, normalized: null, messageRows: 0 });
         continue;
       }
-      messageRows.push({ id: m.id, timeCreated: m.time_created, data });
-    }
-    const partRows: OpenCodePartRow[] = [];
-    for (const p of (partStmt?.all(nativeId) ?? []) as { id: string; message_id: string; data: string }[]) {
-      sessionBytes += p.id.length + (p.data?.length ?? 0);
-      const data = parseObject(p.data);
-      if (!data) {
-        warn(`part ${p.id} of session ${nativeId}: data is not a JSON object, skipped`);
+      const info: OpenCodeSessionInfo = {
+        id: nativeId,
+        parentId: orNull(row.parent_id, isString),
+        directory: orNull(row.directory, isString),
+        title: orNull(row.title, isString),
+        timeCreated: orNull(row.time_created, isNumber),
+        timeUpdated: orNull(row.time_updated, isNumber),
+        model: orNull(row.model, isString),
+      };
+      const v2 = v2ById.get(nativeId);
+      if (v2) {
+        const loaded = loadV2(info, v2, file, warn);
+        bytes += loaded.normalized.session.bytes;
+        messages += loaded.normalized.messages.length;
+        out.push({ nativeId, normalized: loaded.normalized, messageRows: v2.length });
         continue;
       }
-      partRows.push({ id: p.id, messageId: p.message_id, data });
+      let sessionBytes = 0;
+      const messageRows: OpenCodeMessageRow[] = [];
+      // Raw row count (unparsable rows included): the cursor compares it with count(*) FROM message.
+      const raw = messagesById.get(nativeId) ?? [];
+      for (const m of raw) {
+        sessionBytes += m.id.length + (m.data?.length ?? 0);
+        const data = parseObject(m.data);
+        if (!data) {
+          warn(`message ${m.id} of session ${nativeId}: data is not a JSON object, skipped`);
+          continue;
+        }
+        messageRows.push({ id: m.id, timeCreated: m.time_created, data });
+      }
+      const partRows: OpenCodePartRow[] = [];
+      for (const p of partsById.get(nativeId) ?? []) {
+        sessionBytes += p.id.length + (p.data?.length ?? 0);
+        const data = parseObject(p.data);
+        if (!data) {
+          warn(`part ${p.id} of session ${nativeId}: data is not a JSON object, skipped`);
+          continue;
+        }
+        partRows.push({ id: p.id, messageId: p.message_id, data });
+      }
+      const normalized = normalizeOpenCodeSession(info, messageRows, partRows, file, sessionBytes);
+      bytes += sessionBytes;
+      messages += normalized.messages.length;
+      out.push({ nativeId, normalized, messageRows: raw.length });
     }
-    const normalized = normalizeOpenCodeSession(info, messageRows, partRows, file, sessionBytes);
-    bytes += sessionBytes;
-    messages += normalized.messages.length;
-    out.push({ nativeId, normalized, messageRows: rawMessages });
   }
   return { sessions: out, bytes };
 }
