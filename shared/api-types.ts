@@ -14,6 +14,8 @@ export interface IndexProgress {
   /** When the index was last brought current (ISO), null before the first pass ends. */
   currentAt: string | null;
   error: string | null;
+  /** In the error phase: when ingest starts again (ISO); absent once Baton stopped retrying. */
+  retryAt?: string;
 }
 
 export interface HealthInfo {

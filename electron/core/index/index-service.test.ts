@@ -68,15 +68,21 @@ describe('IndexService keeps its ingest worker running', () => {
       ...more,
     });
     const errors: string[] = [];
-    service.on('progress', (p) => p.phase === 'error' && errors.push(p.error ?? ''));
-    return { service, logs, errors };
+    const retryAts: string[] = [];
+    service.on('progress', (p) => {
+      if (p.phase !== 'error') return;
+      errors.push(p.error ?? '');
+      if (p.retryAt) retryAts.push(p.retryAt);
+    });
+    return { service, logs, errors, retryAts };
   };
 
   it('restarts a worker that died and finishes the index with the new one', async () => {
-    const { service, logs, errors } = serviceWith({ exitOnList: { onceMarker: path.join(home.home, 'crashed-once') } });
+    const { service, logs, errors, retryAts } = serviceWith({ exitOnList: { onceMarker: path.join(home.home, 'crashed-once') } });
     await service.start();
     await service.whenCurrent();
     expect(errors).toEqual(['ingest worker stopped (exited with code 4); restarting in 0 s']);
+    expect(retryAts).toHaveLength(1);
     expect(logs.some((l) => l.startsWith('warn: ingest worker stopped (exited with code 4)'))).toBe(true);
     expect(service.index.listSessions({ limit: 1000 }).total).toBe(expectedSessions().length);
     expect((await service.sourceStatus()).length).toBe(4);
@@ -88,7 +94,8 @@ describe('IndexService keeps its ingest worker running', () => {
     await service.start();
     await expect(service.whenCurrent()).rejects.toThrow(/failed 3 times in a row, gave up .*exited with code 4/);
     expect(errors).toHaveLength(3);
-    expect(service.progress().phase).toBe('error');
+    expect(service.progress()).toMatchObject({ phase: 'error' });
+    expect(service.progress().retryAt).toBeUndefined();
     expect(service.index.listSessions({ limit: 10 }).total).toBe(0);
     expect(await service.sourceStatus()).toEqual([]);
     await service.stop();

@@ -119,7 +119,9 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
             ? `ingest worker failed ${failures} times in a row, gave up (restart Baton to try again); last: ${reason}`
             : `ingest worker stopped (${reason}); restarting in ${Math.round(retryInMs / 1000)} s`;
         this.log(retryInMs === null ? 'error' : 'warn', error);
-        onProgress({ ...this.state, phase: 'error', error });
+        const { retryAt: _previous, ...state } = this.state;
+        const retry = retryInMs === null ? {} : { retryAt: new Date(Date.now() + retryInMs).toISOString() };
+        onProgress({ ...state, phase: 'error', error, ...retry });
         if (retryInMs === null) reject(new Error(error));
       });
     });

@@ -8,7 +8,7 @@ export function ProgressBar() {
   if (progress.phase === 'error') {
     return (
       <div className="index-error" role="alert">
-        Indexing failed: {progress.error ?? 'unknown error'}
+        {progress.retryAt ? 'Indexing paused' : 'Indexing failed'}: {progress.error ?? 'unknown error'}
       </div>
     );
   }
