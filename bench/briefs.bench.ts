@@ -11,7 +11,6 @@ import { openUserData } from '../electron/core/userdata/user-data.js';
 import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
 import { goalRow, type BenchRow } from './harness.js';
 
-
 const SESSION = 'eeeeeeee-1111-4222-8333-444444444444';
 const TARGET_MS = 50;
 

@@ -234,7 +234,11 @@ function writeSession(file: string, t: Template, bytes: number, rng: Rng, fix: (
   return { bytes: written, records };
 }
 
-function cloneSqlite(src: string, dest: string, clones: number, plan: { table: string; idCols: string[]; dropCols?: string[] }[]): void {
+/**
+ * Copies a SQLite store (with its -wal/-shm) to `dest`, then appends `clones` copies of the rows of
+ * each `plan` table, its `idCols` suffixed `_b<k>` so every copy is a distinct session.
+ */
+export function cloneSqlite(src: string, dest: string, clones: number, plan: { table: string; idCols: string[]; dropCols?: string[] }[]): void {
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   for (const s of ['', '-wal', '-shm']) if (fs.existsSync(src + s)) fs.copyFileSync(src + s, dest + s);
   const db = new Database(dest);
@@ -308,15 +312,14 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
   log(`big session ${Math.round(big.bytes / 1048576)} MB`);
 
   const mixHome = path.join(root, 'home-mix');
-  let claudeMix = 0;
   for (let i = 0; i < spec.mixSessions; i++) {
     const id = newUuid(rng);
     const project = `m${i % 31}`;
     const file = path.join(mixHome, '.claude', 'projects', `-home-ana-projects-${project}`, `${id}.jsonl`);
     const size = Math.max(4096, Math.round((spec.mixBytes / spec.mixSessions) * (0.2 + rng.next() * 1.6)));
-    claudeMix += writeSession(file, rng.pick(claudeT), size, rng, claudeFix(id, `/home/ana/projects/${project}`, rng.pick(BRANCHES)), new Date(base + i * 3_600_000), true).bytes;
+    bytes.claudeMix += writeSession(file, rng.pick(claudeT), size, rng, claudeFix(id, `/home/ana/projects/${project}`, rng.pick(BRANCHES)), new Date(base + i * 3_600_000), true).bytes;
   }
-  log(`claude record-mix sessions ${Math.round(claudeMix / 1048576)} MB`);
+  log(`claude record-mix sessions ${Math.round(bytes.claudeMix / 1048576)} MB`);
 
   for (let i = 0; i < spec.codexSessions; i++) {
     const id = newUuid(rng);
@@ -367,7 +370,6 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
     { table: 'messages', idCols: ['session_id'], dropCols: ['id'] },
   ]);
   bytes.hermes = fs.statSync(hDest).size;
-  bytes.claudeMix = claudeMix;
   log('hermes done');
 
   const manifest: CorpusManifest = {

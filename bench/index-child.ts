@@ -1,7 +1,7 @@
 /**
  * Child-process side of index.bench.ts, so peak RSS (process.resourceUsage().maxRSS) measures one
- * job alone. Modes: `parse <MB>` (host check: JSON.parse alone), `read <agent|big>` (adapter read throughput), `cold <dataDir>` (full cold index,
- * as `baton index --rebuild` runs it).
+ * job alone. Modes: `parse <MB>` (host check: JSON.parse alone), `read <agent|big>` (adapter read
+ * throughput), `cold <dataDir>` (full cold index, as `baton index --rebuild` runs it).
  * Prints one JSON line (cold: with the CPU time of all threads).
  */
 import fs from 'node:fs';

@@ -81,7 +81,7 @@ describe('IndexService keeps its ingest worker running', () => {
     const { service, logs, errors, retryAts } = serviceWith({ exitOnList: { onceMarker: path.join(home.home, 'crashed-once') } });
     await service.start();
     await service.whenCurrent();
-    expect(errors).toEqual(['ingest worker stopped (exited with code 4); restarting in 0 s']);
+    expect(errors).toEqual(['ingest worker stopped (exited with code 4); restarting in 1 s']);
     expect(retryAts).toHaveLength(1);
     expect(logs.some((l) => l.startsWith('warn: ingest worker stopped (exited with code 4)'))).toBe(true);
     expect(service.index.listSessions({ limit: 1000 }).total).toBe(expectedSessions().length);

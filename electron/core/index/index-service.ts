@@ -117,7 +117,7 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
         const error =
           retryInMs === null
             ? `ingest worker failed ${failures} times in a row, gave up (restart Baton to try again); last: ${reason}`
-            : `ingest worker stopped (${reason}); restarting in ${Math.round(retryInMs / 1000)} s`;
+            : `ingest worker stopped (${reason}); restarting in ${Math.ceil(retryInMs / 1000)} s`;
         this.log(retryInMs === null ? 'error' : 'warn', error);
         const { retryAt: _previous, ...state } = this.state;
         const retry = retryInMs === null ? {} : { retryAt: new Date(Date.now() + retryInMs).toISOString() };

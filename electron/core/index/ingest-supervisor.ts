@@ -44,8 +44,6 @@ export class IngestSupervisor extends EventEmitter<IngestSupervisorEvents> {
   private stopping: Promise<void> | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, (value: unknown) => void>();
-  /** Workers started so far (1 once running; more after restarts). */
-  generation = 0;
 
   constructor(
     private readonly init: IngestWorkerInit,
@@ -57,7 +55,6 @@ export class IngestSupervisor extends EventEmitter<IngestSupervisorEvents> {
 
   start(): void {
     if (this.stopping || this.worker) return;
-    this.generation++;
     const startedAt = Date.now();
     const worker = launchWorker('ingest-worker', this.init, { maxOldGenerationSizeMb: this.heapMb });
     this.worker = worker;

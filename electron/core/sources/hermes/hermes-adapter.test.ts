@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
+import { expectedSessions, fixturesDir, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { createHermesAdapter } from './index.js';
 import { readUnit as readAll } from '../../testing/read-unit.js';
 import { replayCrashes } from '../../testing/resume-check.js';
+import { cloneMismatches } from '../../testing/clone-check.js';
+import { cloneSqlite } from '../../../../bench/corpus.js';
 
 
 describe('Hermes adapter on the real fixture store', () => {
@@ -139,6 +141,21 @@ describe('Hermes adapter on the real fixture store', () => {
     const warm = await replayCrashes(adapter, unit!, cursor);
     expect(warm.batches.filter((b) => b.cursor !== undefined).length).toBeGreaterThan(1);
     for (const state of warm.resumed) expect(state).toEqual(warm.reference);
+  });
+
+  it('reads a store of many sessions across query chunks and small batches, each clone as its original', async () => {
+    cloneSqlite(path.join(fixturesDir(), 'home', '.hermes', 'state.db'), dbFile, 40, [
+      { table: 'sessions', idCols: ['id', 'parent_session_id', 'title'] },
+      { table: 'messages', idCols: ['session_id'], dropCols: ['id'] },
+    ]);
+    // Small batches (a chunk per load) and the default (several chunks per load).
+    for (const maxBatchMessages of [7, undefined]) {
+      const adapter = createHermesAdapter([root], { maxBatchMessages });
+      const [unit] = await adapter.listUnits();
+      const { batches, diagnostics } = await readAll(adapter, unit!, null);
+      expect(diagnostics).toEqual([]);
+      expect(cloneMismatches(batches)).toEqual({ sessions: 4 * 41, mismatches: [] });
+    }
   });
 
   it('lists per-profile stores and skips tombstoned profiles', async () => {

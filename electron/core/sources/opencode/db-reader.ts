@@ -15,6 +15,7 @@ import { normalizeOpenCodeV2Session, type OpenCodeV2MessageRow } from './normali
 import {
   normalizeOpenCodeSession,
   parseObject,
+  type JsonObject,
   type NormalizedSession,
   type OpenCodeMessageRow,
   type OpenCodePartRow,
@@ -219,37 +220,19 @@ export function loadSessions(
       };
       const v2 = v2ById.get(nativeId);
       if (v2) {
-        const loaded = loadV2(info, v2, file, warn);
-        bytes += loaded.normalized.session.bytes;
-        messages += loaded.normalized.messages.length;
-        out.push({ nativeId, normalized: loaded.normalized, messageRows: v2.length });
+        const m = parseRows(v2, 'message', nativeId, warn, (r, data): OpenCodeV2MessageRow => ({ id: r.id, type: String(r.type), timeCreated: r.time_created, data }));
+        const normalized = normalizeOpenCodeV2Session(info, m.rows, file, m.bytes);
+        bytes += m.bytes;
+        messages += normalized.messages.length;
+        out.push({ nativeId, normalized, messageRows: v2.length });
         continue;
       }
-      let sessionBytes = 0;
-      const messageRows: OpenCodeMessageRow[] = [];
       // Raw row count (unparsable rows included): the cursor compares it with count(*) FROM message.
       const raw = messagesById.get(nativeId) ?? [];
-      for (const m of raw) {
-        sessionBytes += m.id.length + (m.data?.length ?? 0);
-        const data = parseObject(m.data);
-        if (!data) {
-          warn(`message ${m.id} of session ${nativeId}: data is not a JSON object, skipped`);
-          continue;
-        }
-        messageRows.push({ id: m.id, timeCreated: m.time_created, data });
-      }
-      const partRows: OpenCodePartRow[] = [];
-      for (const p of partsById.get(nativeId) ?? []) {
-        sessionBytes += p.id.length + (p.data?.length ?? 0);
-        const data = parseObject(p.data);
-        if (!data) {
-          warn(`part ${p.id} of session ${nativeId}: data is not a JSON object, skipped`);
-          continue;
-        }
-        partRows.push({ id: p.id, messageId: p.message_id, data });
-      }
-      const normalized = normalizeOpenCodeSession(info, messageRows, partRows, file, sessionBytes);
-      bytes += sessionBytes;
+      const m = parseRows(raw, 'message', nativeId, warn, (r, data): OpenCodeMessageRow => ({ id: r.id, timeCreated: r.time_created, data }));
+      const p = parseRows(partsById.get(nativeId) ?? [], 'part', nativeId, warn, (r, data): OpenCodePartRow => ({ id: r.id, messageId: r.message_id, data }));
+      const normalized = normalizeOpenCodeSession(info, m.rows, p.rows, file, m.bytes + p.bytes);
+      bytes += m.bytes + p.bytes;
       messages += normalized.messages.length;
       out.push({ nativeId, normalized, messageRows: raw.length });
     }
@@ -257,23 +240,21 @@ export function loadSessions(
   return { sessions: out, bytes };
 }
 
-/** A 2.x session from its session_message rows (unparsable `data` skipped with a warning). */
-function loadV2(
-  info: OpenCodeSessionInfo,
-  raw: { id: string; type: string; time_created: number | null; data: string }[],
-  file: string,
+/** The rows whose `data` is a JSON object, made into `T`s (the others reported and skipped), and the bytes read. */
+function parseRows<R extends { id: string; data: string }, T>(
+  raw: readonly R[],
+  what: string,
+  sessionId: string,
   warn: (message: string) => void,
-): { normalized: NormalizedSession } {
-  let sessionBytes = 0;
-  const rows: OpenCodeV2MessageRow[] = [];
-  for (const m of raw) {
-    sessionBytes += m.id.length + (m.data?.length ?? 0);
-    const data = parseObject(m.data);
-    if (!data) {
-      warn(`message ${m.id} of session ${info.id}: data is not a JSON object, skipped`);
-      continue;
-    }
-    rows.push({ id: m.id, type: String(m.type), timeCreated: m.time_created, data });
+  make: (row: R, data: JsonObject) => T,
+): { rows: T[]; bytes: number } {
+  const rows: T[] = [];
+  let bytes = 0;
+  for (const r of raw) {
+    bytes += r.id.length + (r.data?.length ?? 0);
+    const data = parseObject(r.data);
+    if (data) rows.push(make(r, data));
+    else warn(`${what} ${r.id} of session ${sessionId}: data is not a JSON object, skipped`);
   }
-  return { normalized: normalizeOpenCodeV2Session(info, rows, file, sessionBytes) };
+  return { rows, bytes };
 }

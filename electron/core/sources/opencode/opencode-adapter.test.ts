@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
+import { expectedSessions, fixturesDir, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
 import { createOpenCodeAdapter } from './index.js';
 import { readUnit as readAll } from '../../testing/read-unit.js';
 import { replayCrashes } from '../../testing/resume-check.js';
+import { cloneMismatches } from '../../testing/clone-check.js';
+import { cloneSqlite } from '../../../../bench/corpus.js';
 
 
 describe('OpenCode adapter on the real fixture store', () => {
@@ -119,6 +121,22 @@ describe('OpenCode adapter on the real fixture store', () => {
     expect(chunks.flatMap((b) => b.resetSessions).filter((s) => s === id)).toHaveLength(1);
     expect(chunks.flatMap((b) => b.messages).filter((m) => m.sessionId === id).map((m) => m.seq)).toEqual([...Array(17).keys()]);
 
+  });
+
+  it('reads a store of many sessions across query chunks and small batches, each clone as its original', async () => {
+    cloneSqlite(path.join(fixturesDir(), 'home', '.local', 'share', 'opencode', 'opencode.db'), dbFile, 40, [
+      { table: 'session', idCols: ['id', 'parent_id', 'slug'] },
+      { table: 'message', idCols: ['id', 'session_id'] },
+      { table: 'part', idCols: ['id', 'message_id', 'session_id'] },
+    ]);
+    // Small batches (a chunk per load) and the default (several chunks per load).
+    for (const maxBatchMessages of [7, undefined]) {
+      const adapter = createOpenCodeAdapter([dataDir], { maxBatchMessages });
+      const [unit] = await adapter.listUnits();
+      const { batches, diagnostics } = await readAll(adapter, unit!, null);
+      expect(diagnostics).toEqual([]);
+      expect(cloneMismatches(batches)).toEqual({ sessions: 5 * 41, mismatches: [] });
+    }
   });
 
   it('saves its cursor every few batches, and a crash after any batch resumes to the same index', async () => {
