@@ -1,0 +1,89 @@
+/**
+ * The real agent CLIs, installed from npm at pinned versions into a cache outside the repo
+ * (`$BATON_AGENT_CACHE`, default `~/.cache/baton-agents`), once per version, shared by every test
+ * run on the machine. A package that cannot be installed yields a skip reason, never a failure of
+ * the harness itself: the tests say which agent they could not run and why.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+export const AGENT_CLIS = {
+  claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.330', bin: 'claude' },
+  codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'codex' },
+  opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
+  gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
+  qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
+  pi: { pkg: '@mariozechner/pi-coding-agent', version: '0.73.1', bin: 'pi' },
+  ccusage: { pkg: 'ccusage', version: '20.0.24', bin: 'ccusage' },
+} as const;
+
+export type AgentCliName = keyof typeof AGENT_CLIS;
+
+export type AgentCli = { ok: true; name: AgentCliName; bin: string; version: string } | { ok: false; name: AgentCliName; skip: string };
+
+export function agentCacheDir(): string {
+  return process.env.BATON_AGENT_CACHE ?? path.join(os.homedir(), '.cache', 'baton-agents');
+}
+
+const pending = new Map<AgentCliName, Promise<AgentCli>>();
+
+/** Installs (or finds) the pinned CLI. Safe to call from several test files at once: a lock dir guards the install. */
+export function ensureAgentCli(name: AgentCliName): Promise<AgentCli> {
+  let p = pending.get(name);
+  if (!p) {
+    p = install(name);
+    pending.set(name, p);
+  }
+  return p;
+}
+
+async function install(name: AgentCliName): Promise<AgentCli> {
+  const { pkg, version, bin } = AGENT_CLIS[name];
+  const dir = path.join(agentCacheDir(), `${name}@${version}`);
+  const binPath = path.join(dir, 'node_modules', '.bin', bin);
+  const done = path.join(dir, '.installed');
+  if (fs.existsSync(done) && fs.existsSync(binPath)) return { ok: true, name, bin: binPath, version };
+
+  fs.mkdirSync(agentCacheDir(), { recursive: true });
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      // Another process installs it: wait for it, then use what it installed.
+      if (fs.existsSync(done) && fs.existsSync(binPath)) return { ok: true, name, bin: binPath, version };
+      if (Date.now() > deadline) return { ok: false, name, skip: `${pkg}@${version}: install lock ${lock} held for 10 minutes` };
+      // A lock older than 15 minutes belongs to a process that died.
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      } catch {
+        /* gone meanwhile */
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    if (fs.existsSync(done) && fs.existsSync(binPath)) return { ok: true, name, bin: binPath, version };
+    fs.mkdirSync(dir, { recursive: true });
+    await execFileAsync('npm', ['install', '--prefix', dir, `${pkg}@${version}`, '--no-audit', '--no-fund', '--loglevel=error'], {
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      timeout: 8 * 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (!fs.existsSync(binPath)) return { ok: false, name, skip: `${pkg}@${version} installed but has no ${bin} binary` };
+    fs.writeFileSync(done, new Date().toISOString());
+    return { ok: true, name, bin: binPath, version };
+  } catch (err) {
+    const message = err instanceof Error ? err.message.split('\n').slice(0, 3).join(' ') : String(err);
+    return { ok: false, name, skip: `${pkg}@${version} could not be installed from npm: ${message}` };
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * One agent's throw-away HOME wired to the mock LLM, by agent name: what every real-agent test needs
+ * before it can run the CLI.
+ */
+import type { AgentCliName } from './agent-clis.js';
+import { claudeEnv } from './homes/claude.js';
+import { codexEnv } from './homes/codex.js';
+import { geminiEnv } from './homes/gemini.js';
+import { opencodeEnv } from './homes/opencode.js';
+import { piEnv } from './homes/pi.js';
+import { qwenEnv } from './homes/qwen.js';
+
+type RealAgent = Exclude<AgentCliName, 'ccusage'>;
+
+const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessEnv> = {
+  claude: claudeEnv,
+  codex: codexEnv,
+  opencode: opencodeEnv,
+  gemini: geminiEnv,
+  qwen: qwenEnv,
+  pi: piEnv,
+};
+
+/** Writes the agent's config into `home` (once) and returns the environment to run it with. */
+export function agentEnv(agent: RealAgent, home: string, mockUrl: string): NodeJS.ProcessEnv {
+  return ENVS[agent](home, mockUrl);
+}
+
+/** The mock's MOCK_AGENT for CLIs whose wire API alone does not tell them apart. */
+export const MOCK_AGENT: Partial<Record<RealAgent, string>> = { qwen: 'qwen', pi: 'pi' };
+
+/** The one-shot prompt invocation of each CLI. */
+export function promptArgs(agent: RealAgent, prompt: string): string[] {
+  switch (agent) {
+    case 'claude':
+      return ['-p', prompt, '--allowedTools', 'Bash,Read,Write,Edit'];
+    case 'codex':
+      return ['exec', '--skip-git-repo-check', prompt];
+    case 'opencode':
+      return ['run', prompt];
+    case 'gemini':
+    case 'qwen':
+      return ['--yolo', '-p', prompt];
+    case 'pi':
+      return ['-p', prompt];
+  }
+}
