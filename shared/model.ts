@@ -3,7 +3,7 @@
  * Plain types only: this file is imported by the core, the Electron glue and the renderer.
  */
 
-export const AGENTS = ['claude', 'codex', 'opencode', 'hermes'] as const;
+export const AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi'] as const;
 export type AgentId = (typeof AGENTS)[number];
 
 export const AGENT_LABELS: Record<AgentId, string> = {
@@ -11,6 +11,9 @@ export const AGENT_LABELS: Record<AgentId, string> = {
   codex: 'Codex CLI',
   opencode: 'OpenCode',
   hermes: 'Hermes Agent',
+  gemini: 'Gemini CLI',
+  qwen: 'Qwen Code',
+  pi: 'pi',
 };
 
 export function isAgentId(value: unknown): value is AgentId {

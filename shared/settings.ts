@@ -27,8 +27,11 @@ export const SettingsSchema = z.object({
       codex: AgentSourceSettingsSchema.default(agentDefaults),
       opencode: AgentSourceSettingsSchema.default(agentDefaults),
       hermes: AgentSourceSettingsSchema.default(agentDefaults),
+      gemini: AgentSourceSettingsSchema.default(agentDefaults),
+      qwen: AgentSourceSettingsSchema.default(agentDefaults),
+      pi: AgentSourceSettingsSchema.default(agentDefaults),
     })
-    .default({ claude: agentDefaults, codex: agentDefaults, opencode: agentDefaults, hermes: agentDefaults }),
+    .default({ claude: agentDefaults, codex: agentDefaults, opencode: agentDefaults, hermes: agentDefaults, gemini: agentDefaults, qwen: agentDefaults, pi: agentDefaults }),
   hotkey: z.string().min(1).default('CommandOrControl+Shift+B'),
   defaultTarget: z.enum(BRIEF_TARGETS).default('generic'),
   briefBudget: z.number().int().min(500).max(200_000).default(6000),

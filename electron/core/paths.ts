@@ -64,5 +64,14 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       }
       return [join(home, `.hermes${suffix}`)];
     }
+    case 'gemini':
+      return [join(home, '.gemini')];
+    case 'qwen':
+      return [join(home, '.qwen')];
+    case 'pi': {
+      // pi's own order: the session-dir override, else <agent dir>/sessions.
+      if (env.PI_CODING_AGENT_SESSION_DIR) return [env.PI_CODING_AGENT_SESSION_DIR];
+      return [join(env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent'), 'sessions')];
+    }
   }
 }

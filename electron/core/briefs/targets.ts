@@ -17,6 +17,9 @@ export const TARGETS: Record<BriefTarget, TargetProfile> = {
   codex: { label: 'Codex CLI', read: 'inspect (e.g. `sed -n` through exec_command)', edit: 'change them with apply_patch', shell: 'run through exec_command', command: 'codex' },
   opencode: { label: 'OpenCode', read: 'use the read tool on', edit: 'change them with the edit/write/patch tools', shell: 'run with the bash tool', command: 'opencode' },
   hermes: { label: 'Hermes Agent', read: 'use read_file on', edit: 'change them with patch/write_file', shell: 'run with the terminal tool', command: 'hermes' },
+  gemini: { label: 'Gemini CLI', read: 'use read_file on', edit: 'change them with replace/write_file', shell: 'run with run_shell_command', command: 'gemini' },
+  qwen: { label: 'Qwen Code', read: 'use read_file on', edit: 'change them with edit/write_file', shell: 'run with run_shell_command', command: 'qwen' },
+  pi: { label: 'pi', read: 'use the read tool on', edit: 'change them with the edit/write tools', shell: 'run with the bash tool', command: 'pi' },
 };
 
 /** POSIX shell single-quoting: safe for any path, including quotes, spaces and `$`. */

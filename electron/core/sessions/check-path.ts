@@ -30,7 +30,7 @@ export async function checkStorePath(
 }
 
 async function scanWithAdapter(agent: AgentId, path: string, environment: Environment): Promise<PathCheck> {
-  const config = { agents: { claude: off, codex: off, opencode: off, hermes: off, [agent]: { enabled: true, path } } };
+  const config = { agents: { claude: off, codex: off, opencode: off, hermes: off, gemini: off, qwen: off, pi: off, [agent]: { enabled: true, path } } };
   const [adapter] = createAdapters(config, environment);
   if (!adapter) return { path, exists: true, readable: true, sessions: 0, error: null };
   const sessions = new Set<string>();
@@ -68,6 +68,9 @@ function noSessionsHint(agent: AgentId): string {
     codex: 'sessions/YYYY/MM/DD/rollout-*.jsonl',
     opencode: 'opencode*.db',
     hermes: 'state.db',
+    gemini: 'tmp/<project>/chats/session-*.jsonl',
+    qwen: 'projects/<project>/chats/*.jsonl',
+    pi: '--<cwd>--/*.jsonl',
   };
   return `No sessions found here (expected ${where[agent]} below this folder).`;
 }

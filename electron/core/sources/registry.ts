@@ -20,7 +20,8 @@ export interface SourcesConfig {
   agents: Record<AgentId, AgentSourceConfig>;
 }
 
-const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
+// Agents whose reader has not landed yet have no factory and are skipped.
+const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = {
   claude: (roots) => createClaudeAdapter(roots),
   codex: (roots) => createCodexAdapter(roots),
   opencode: (roots) => createOpenCodeAdapter(roots),
@@ -35,8 +36,9 @@ export function createAdapters(config: SourcesConfig, environment: Environment):
   const out: SourceAdapter[] = [];
   for (const agent of AGENTS) {
     const agentConfig = config.agents[agent];
-    if (!agentConfig?.enabled) continue;
-    out.push(FACTORIES[agent](storeRootsFor(agent, agentConfig, environment)));
+    const factory = FACTORIES[agent];
+    if (!agentConfig?.enabled || !factory) continue;
+    out.push(factory(storeRootsFor(agent, agentConfig, environment)));
   }
   return out;
 }

@@ -12,6 +12,9 @@ export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly 
   codex: { bin: 'codex', before: [] },
   opencode: { bin: 'opencode', before: ['--prompt'] },
   hermes: { bin: 'hermes', before: ['chat', '-q'] },
+  gemini: { bin: 'gemini', before: ['-i'] },
+  qwen: { bin: 'qwen', before: ['-i'] },
+  pi: { bin: 'pi', before: [] },
 };
 
 export type ShellKind = 'posix' | 'powershell';

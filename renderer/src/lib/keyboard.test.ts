@@ -96,8 +96,8 @@ describe('keyCommand in the preview and settings', () => {
 
 describe('cycle and clampCursor', () => {
   it('wraps both ways', () => {
-    expect(cycle(BRIEF_TARGETS, 'hermes', 1)).toBe('generic');
-    expect(cycle(BRIEF_TARGETS, 'generic', -1)).toBe('hermes');
+    expect(cycle(BRIEF_TARGETS, 'pi', 1)).toBe('generic');
+    expect(cycle(BRIEF_TARGETS, 'generic', -1)).toBe('pi');
     expect(cycle(BRIEF_TARGETS, 'claude', 1)).toBe('codex');
   });
 

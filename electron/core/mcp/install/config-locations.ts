@@ -28,6 +28,13 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
     }
     case 'hermes':
       return path.join(env.HERMES_HOME || path.join(home, '.hermes'), 'config.yaml');
+    case 'gemini':
+      return path.join(home, '.gemini', 'settings.json');
+    case 'qwen':
+      return path.join(home, '.qwen', 'settings.json');
+    case 'pi':
+      // pi has no MCP client; Baton's pi extension lives in its extensions folder.
+      return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');
   }
 }
 

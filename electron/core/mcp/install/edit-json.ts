@@ -93,6 +93,12 @@ export const opencodeFlavour: JsonFlavour = {
   skeleton: { $schema: 'https://opencode.ai/config.json' },
 };
 
+export const geminiFlavour: JsonFlavour = {
+  // Gemini CLI and Qwen Code: `mcpServers.<name>` in settings.json; `httpUrl` selects streamable HTTP.
+  entryPath: (_root, name) => ['mcpServers', name],
+  entry: (endpoint) => ({ httpUrl: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
+};
+
 export function addJsonEntry(flavour: JsonFlavour, text: string, endpoint: McpEndpoint, file: string): string {
   let root = parseJsonConfig(text, file);
   let next = text;

@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
-import { AGENTS, type AgentId } from '../../../../shared/model.js';
+import { AGENT_LABELS, AGENTS, type AgentId } from '../../../../shared/model.js';
 import type { McpInstallResult } from '../../../../shared/api-types.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
 import { mcpConfigFile } from './config-locations.js';
 import { ConfigEditError, type McpEndpoint } from './endpoint.js';
-import { addJsonEntry, claudeFlavour, opencodeFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
+import { addJsonEntry, claudeFlavour, geminiFlavour, opencodeFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
 import { addTomlEntry, readTomlEntry, removeTomlEntry } from './edit-toml.js';
 import { addYamlEntry, readYamlEntry, removeYamlEntry } from './edit-yaml.js';
 
@@ -21,7 +21,8 @@ export interface ConfigFormat {
   read(text: string, name: string, file: string): unknown;
 }
 
-export const CONFIG_FORMATS: Record<AgentId, ConfigFormat> = {
+/** Agents that read MCP servers from a config file (pi has no MCP client). */
+export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   claude: {
     add: (t, e, f) => addJsonEntry(claudeFlavour, t, e, f),
     remove: (t, n, f) => removeJsonEntry(claudeFlavour, t, n, f),
@@ -34,6 +35,16 @@ export const CONFIG_FORMATS: Record<AgentId, ConfigFormat> = {
     read: (t, n, f) => readJsonEntry(opencodeFlavour, t, n, f),
   },
   hermes: { add: addYamlEntry, remove: removeYamlEntry, read: readYamlEntry },
+  gemini: {
+    add: (t, e, f) => addJsonEntry(geminiFlavour, t, e, f),
+    remove: (t, n, f) => removeJsonEntry(geminiFlavour, t, n, f),
+    read: (t, n, f) => readJsonEntry(geminiFlavour, t, n, f),
+  },
+  qwen: {
+    add: (t, e, f) => addJsonEntry(geminiFlavour, t, e, f),
+    remove: (t, n, f) => removeJsonEntry(geminiFlavour, t, n, f),
+    read: (t, n, f) => readJsonEntry(geminiFlavour, t, n, f),
+  },
 };
 
 export interface McpInstallOptions {
@@ -53,7 +64,7 @@ export interface McpInstallOutcome extends McpInstallResult {
 }
 
 export function selectedAgents(agent: AgentId | 'all'): AgentId[] {
-  return agent === 'all' ? [...AGENTS] : [agent];
+  return agent === 'all' ? AGENTS.filter((a) => CONFIG_FORMATS[a]) : [agent];
 }
 
 export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
@@ -73,6 +84,7 @@ export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): { 
   return selectedAgents(options.agent).map((agent) => {
     const file = mcpConfigFile(agent, options.environment);
     const format = CONFIG_FORMATS[agent];
+    if (!format) return { agent, file, installed: false, current: false };
     try {
       const text = readIfExists(file) ?? '';
       const installed = format.read(text, options.endpoint.name, file) !== undefined;
@@ -91,6 +103,8 @@ function applyChange(
 ): McpInstallOutcome {
   const file = mcpConfigFile(agent, options.environment);
   const base = { agent, file, backup: null, changed: false };
+  const format = CONFIG_FORMATS[agent];
+  if (!format) return { ...base, ok: false, diff: '', message: `${AGENT_LABELS[agent]} has no MCP client; Baton reaches it through its own extension.` };
   let before: string | null;
   let after: string;
   try {
@@ -98,7 +112,7 @@ function applyChange(
     if (before === null && action === 'uninstall') {
       return { ...base, ok: true, diff: '', message: `${file} does not exist; nothing to remove.` };
     }
-    after = edit(CONFIG_FORMATS[agent], before ?? '', file);
+    after = edit(format, before ?? '', file);
   } catch (err) {
     const message = err instanceof ConfigEditError ? err.message : `Could not update ${file}: ${(err as Error).message}`;
     return { ...base, ok: false, diff: '', message };
