@@ -16,6 +16,10 @@ export const AGENT_LABELS: Record<AgentId, string> = {
   pi: 'pi',
 };
 
+/** What a brief can be rendered for: one of the agents, or a generic reader. */
+export const BRIEF_TARGETS = ['generic', ...AGENTS] as const;
+export type BriefTarget = (typeof BRIEF_TARGETS)[number];
+
 export function isAgentId(value: unknown): value is AgentId {
   return typeof value === 'string' && (AGENTS as readonly string[]).includes(value);
 }

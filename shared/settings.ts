@@ -4,10 +4,10 @@
  * newer settings file still loads.
  */
 import { z } from 'zod';
-import { AGENTS, type AgentId } from './model.js';
+import { AGENTS, BRIEF_TARGETS, type AgentId } from './model.js';
 
-export const BRIEF_TARGETS = ['generic', ...AGENTS] as const;
-export type BriefTarget = (typeof BRIEF_TARGETS)[number];
+// Re-exported: the targets live in the zod-free model so the CLI can name them without loading zod.
+export { BRIEF_TARGETS, type BriefTarget } from './model.js';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 

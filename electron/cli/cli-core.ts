@@ -4,8 +4,9 @@
  * index is current.
  */
 import type { IndexProgress } from '../../shared/api-types.js';
-import { createBatonCore, type BatonCore } from '../core/service.js';
+import type { BatonCore } from '../core/service.js';
 import type { SyncCounters } from '../core/index/index-sync.js';
+import type { Environment } from '../core/paths.js';
 
 export interface CliCore {
   core: BatonCore;
@@ -23,10 +24,15 @@ export interface CliCoreOptions {
    * app's heap-capped worker, since it may read a whole machine's history.
    */
   ingest?: 'worker' | 'inline';
+  /** HOME, env vars and platform that decide the stores and the data dir (default: this process's). */
+  environment?: Environment;
 }
 
 export async function openCliCore(opts: CliCoreOptions = {}): Promise<CliCore> {
+  // Loaded here, not at the top: `baton --help` and the light commands must not pay for the core.
+  const { createBatonCore } = await import('../core/service.js');
   const core = await createBatonCore({
+    environment: opts.environment,
     ingest: opts.ingest ?? 'inline',
     watch: false,
     rebuildIndex: opts.rebuild,

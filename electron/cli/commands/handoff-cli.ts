@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ApiError } from '../../../shared/contract.js';
-import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/settings.js';
+import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/model.js';
 import type { HandoffService } from '../../core/briefs/handoff-service.js';
 import { openCliCore } from '../cli-core.js';
 
@@ -18,6 +17,7 @@ export interface HandoffCli {
 }
 
 export async function openHandoffCli(): Promise<HandoffCli> {
+  const { ApiError } = await import('../../../shared/contract.js');
   const { core, close } = await openCliCore();
   return {
     service: core.handoff,

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { openCliCore } from '../cli-core.js';
 
 const MB = 1024 * 1024;
@@ -10,6 +9,7 @@ export function registerIndex(program: Command): void {
     .description('Bring the session index up to date with the agent stores.')
     .option('--rebuild', 'drop the index and rebuild it from the stores')
     .action(async (opts: { rebuild?: boolean }) => {
+      const { default: cliProgress } = await import('cli-progress');
       const bar = new cliProgress.SingleBar(
         { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: process.stderr, hideCursor: true },
         cliProgress.Presets.shades_classic,

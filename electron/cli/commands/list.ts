@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { isAgentId, type AgentId, type Session } from '../../../shared/model.js';
-import { openCliCore } from '../cli-core.js';
+import { openCliApi } from '../cli-api.js';
 import { formatTable, shorten } from './table.js';
 
 function agentOption(value: string | undefined): AgentId | undefined {
@@ -19,9 +19,9 @@ export function registerList(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { agent?: string; project?: string; limit: number; json?: boolean }) => {
       const agent = agentOption(opts.agent);
-      const cli = await openCliCore();
+      const cli = await openCliApi();
       try {
-        const page = await cli.core.api.listSessions({ agent, project: opts.project, limit: Math.min(opts.limit, 1000), offset: 0 });
+        const page = await cli.api.listSessions({ agent, project: opts.project, limit: Math.min(opts.limit, 1000), offset: 0 });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(page.sessions, null, 2)}\n`);
           return;

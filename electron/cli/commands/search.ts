@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { isAgentId } from '../../../shared/model.js';
-import { openCliCore } from '../cli-core.js';
+import { openCliApi } from '../cli-api.js';
 import { shorten } from './table.js';
 
 export function registerSearch(program: Command): void {
@@ -13,9 +13,9 @@ export function registerSearch(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (words: string[], opts: { agent?: string; limit: number; json?: boolean }) => {
       if (opts.agent !== undefined && !isAgentId(opts.agent)) throw new Error(`unknown agent "${opts.agent}"`);
-      const cli = await openCliCore();
+      const cli = await openCliApi();
       try {
-        const hits = await cli.core.api.search({ query: words.join(' '), agent: opts.agent, limit: opts.limit });
+        const hits = await cli.api.search({ query: words.join(' '), agent: opts.agent, limit: opts.limit });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
           return;

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { BatonCore } from '../service.js';
 import { startHttpServer, type RunningHttpServer } from './http-server.js';
 import { createExtraRoutes } from './extra-routes.js';
+import { removeServerFile, writeServerFile } from './server-file.js';
+import { BATON_VERSION } from '../version.js';
 
 export interface LocalServer extends RunningHttpServer {
   /** Opens the UI once and sets the auth cookie; a fresh code each time it is asked for. */
@@ -42,8 +44,18 @@ export async function startLocalServer(core: BatonCore, port = core.settings.get
     loginCodes,
     log: core.log,
   });
+  // Tells one-shot CLI commands where to ask (see server-file.ts); best effort, the server runs regardless.
+  try {
+    writeServerFile(core.dataDir, { pid: process.pid, port: server.port, url: server.url, version: BATON_VERSION, startedAt: new Date().toISOString() });
+  } catch (err) {
+    core.log(`[server warn] could not write server.json: ${(err as Error).message}`);
+  }
   return {
     ...server,
+    async close() {
+      removeServerFile(core.dataDir);
+      await server.close();
+    },
     newLoginUrl() {
       const code = randomBytes(18).toString('base64url');
       loginCodes.add(code);

@@ -1,0 +1,90 @@
+// One-shot CLI reads ask a running Baton (real core, real HTTP server on 127.0.0.1) when there is one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatonCore, type BatonCore } from '../core/service.js';
+import { startLocalServer, type LocalServer } from '../core/server/local-server.js';
+import { readServerFile, serverFilePath, writeServerFile } from '../core/server/server-file.js';
+import { makeFixtureHome, type FixtureHome } from '../core/testing/fixture-home.js';
+import type { Environment } from '../core/paths.js';
+import { openCliApi } from './cli-api.js';
+
+describe('CLI reads through a running Baton', () => {
+  let fixture: FixtureHome;
+  let core: BatonCore;
+  let server: LocalServer;
+  let environment: Environment;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    fixture = makeFixtureHome();
+    dataDir = fixture.env.BATON_HOME!;
+    environment = { env: fixture.env, platform: process.platform, home: fixture.home };
+    core = await createBatonCore({ environment, dataDir, ingest: 'inline', log: () => undefined });
+    server = await startLocalServer(core, 0);
+    await core.start();
+    await core.whenCurrent();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await core?.close();
+    fixture.cleanup();
+  });
+
+  it('announces itself in server.json (owner-only) and the CLI answers from it, same as the index', async () => {
+    const info = readServerFile(dataDir);
+    expect(info).toMatchObject({ pid: process.pid, port: server.port, url: server.url });
+    expect(fs.statSync(serverFilePath(dataDir)).mode & 0o777).toBe(0o600);
+
+    const cli = await openCliApi(environment);
+    try {
+      expect(cli.server).toBe(server.url);
+      const filters = { limit: 1000, offset: 0 } as const;
+      const viaServer = await cli.api.listSessions(filters);
+      expect(viaServer.total).toBeGreaterThan(0);
+      expect(viaServer).toEqual(await core.api.listSessions(filters));
+      const query = { query: 'coffee', limit: 20 } as const;
+      expect(await cli.api.search(query)).toEqual(await core.api.search(query));
+    } finally {
+      await cli.close();
+    }
+  });
+
+  it('surfaces the server’s own error message for a bad request', async () => {
+    const cli = await openCliApi(environment);
+    try {
+      expect(cli.server).toBe(server.url);
+      await expect(cli.api.search({ query: 'x', limit: -5 } as never)).rejects.toThrow(/limit/i);
+    } finally {
+      await cli.close();
+    }
+  });
+
+  it('ignores a server.json of a process that is gone, or one naming a non-loopback host', () => {
+    const other = path.join(fixture.home, 'other-data');
+    writeServerFile(other, { pid: 2 ** 22 + 12345, port: 1, url: 'http://127.0.0.1:1', version: '0', startedAt: '' });
+    expect(readServerFile(other)).toBeNull();
+    writeServerFile(other, { pid: process.pid, port: 80, url: 'http://evil.example:80', version: '0', startedAt: '' });
+    expect(readServerFile(other)).toBeNull();
+    fs.writeFileSync(serverFilePath(other), '{ not json');
+    expect(readServerFile(other)).toBeNull();
+  });
+
+  it('falls back to its own index when told to, and once the server stopped (server.json removed)', async () => {
+    const own = await openCliApi({ ...environment, env: { ...environment.env, BATON_NO_SERVER: '1' } });
+    try {
+      expect(own.server).toBeNull();
+      expect((await own.api.listSessions({ limit: 5, offset: 0 })).sessions.length).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+    await server.close();
+    expect(fs.existsSync(serverFilePath(dataDir))).toBe(false);
+    const after = await openCliApi(environment);
+    try {
+      expect(after.server).toBeNull();
+    } finally {
+      await after.close();
+    }
+  });
+});

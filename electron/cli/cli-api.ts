@@ -1,0 +1,92 @@
+/**
+ * The API a read-only CLI command answers from. When the app or `baton serve` runs for this data dir
+ * and its index is current (it watches every store), the command asks it over loopback with the
+ * token: no store re-check, no index open, no core modules loaded. Otherwise, or when the running
+ * Baton does not answer, the command opens the core itself (`openCliCore`) as before.
+ */
+import http from 'node:http';
+import type { ApiMethod, ApiParsedInput, ApiResult } from '../../shared/contract.js';
+import { TokenStore } from '../core/auth/token-store.js';
+import { batonDataDir, currentEnvironment, type Environment } from '../core/paths.js';
+import { readServerFile, type ServerFile } from '../core/server/server-file.js';
+
+/** The calls the CLI makes this way: reads whose answer is the same from any current index. */
+type CliMethod = Extract<ApiMethod, 'listSessions' | 'search'>;
+export type CliApi = { [M in CliMethod]: (input: ApiParsedInput<M>) => Promise<ApiResult<M>> };
+
+export interface CliApiHandle {
+  api: CliApi;
+  /** Where the answer comes from: the running Baton's URL, or null for this process's own index. */
+  server: string | null;
+  close(): Promise<void>;
+}
+
+const TIMEOUT_MS = 5000;
+
+// node:http, not fetch: fetch loads undici on first use, tens of milliseconds a CLI call would pay.
+function post<T>(server: ServerFile, token: string, route: string, body: unknown): Promise<{ status: number; body: T }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${server.url}${route}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        timeout: TIMEOUT_MS,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T });
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${server.url} within ${TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A running Baton whose index is current, or null (none, still indexing, not answering). */
+async function currentServer(dataDir: string, token: string): Promise<ServerFile | null> {
+  const server = readServerFile(dataDir);
+  if (!server) return null;
+  try {
+    const health = await post<{ index?: { phase?: string } }>(server, token, '/api/health', {});
+    return health.status === 200 && health.body.index?.phase === 'watching' ? server : null;
+  } catch {
+    return null;
+  }
+}
+
+function remoteApi(server: ServerFile, token: string): CliApi {
+  const call =
+    <M extends CliMethod>(method: M) =>
+    async (input: ApiParsedInput<M>): Promise<ApiResult<M>> => {
+      const res = await post<ApiResult<M> | { error?: { message?: string } }>(server, token, `/api/${method}`, input);
+      if (res.status !== 200) {
+        const message = (res.body as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`;
+        throw new Error(message);
+      }
+      return res.body as ApiResult<M>;
+    };
+  return { listSessions: call('listSessions'), search: call('search') };
+}
+
+export async function openCliApi(environment: Environment = currentEnvironment()): Promise<CliApiHandle> {
+  if (environment.env.BATON_NO_SERVER !== '1') {
+    const dataDir = batonDataDir(environment);
+    const token = new TokenStore(dataDir).get();
+    const server = await currentServer(dataDir, token);
+    if (server) return { api: remoteApi(server, token), server: server.url, close: async () => {} };
+  }
+  const { openCliCore } = await import('./cli-core.js');
+  const cli = await openCliCore({ environment });
+  return { api: cli.core.api, server: null, close: () => cli.close() };
+}
