@@ -41,7 +41,7 @@ export interface CorpusManifest {
   messages: { jsonl: number };
 }
 
-const VERSION = 5;
+const VERSION = 7;
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 export function corpusSpec(scale: number): CorpusSpec {
@@ -133,6 +133,8 @@ function rewrite(value: Json, rng: Rng, ids: Map<string, string>, key = ''): Jso
     const out: { [k: string]: Json } = {};
     for (const [k, v] of Object.entries(value)) {
       if (k === 'type' && typeof v === 'string') out[k] = v;
+      // An API response id (`msg_…`) is unique per response, like the request ids: each repetition gets its own.
+      else if (k === 'id' && typeof v === 'string' && v.startsWith('msg_')) out[k] = ids.get(v) ?? (ids.set(v, `msg_${newUuid(rng).replace(/-/g, '').slice(0, v.length - 4)}`), ids.get(v)!);
       else if (k === 'tool_use_id' || k === 'call_id' || k === 'id') out[k] = typeof v === 'string' ? v.replace(UUID, (u) => ids.get(u) ?? (ids.set(u, newUuid(rng)), ids.get(u)!)) + '' : v;
       else if (k === 'timestamp' && typeof v === 'string') out[k] = v;
       else if (k === 'content' && Array.isArray(v) && v.some((x) => x && typeof x === 'object' && (x as { type?: string }).type === 'tool_result')) {
@@ -331,6 +333,8 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
     const cwd = `/home/ana/projects/p${i % 89}`;
     const branch = rng.pick(BRANCHES);
     const size = Math.max(4096, Math.round(perSession * (0.2 + rng.next() * 1.6)));
+    // token_count totals are cumulative in a real rollout: repeated template turns keep adding up.
+    const running = { input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, reasoning_output_tokens: 0, total_tokens: 0 };
     const r = writeSession(
       file,
       t,
@@ -339,6 +343,12 @@ export function ensureCorpus(spec: CorpusSpec, opts: GenerateOptions = {}): Corp
       (rec, when) => {
         rec.timestamp = when.toISOString();
         const p = rec.payload as { [k: string]: Json } | undefined;
+        const info = p?.type === 'token_count' ? (p.info as { [k: string]: Json } | null) : null;
+        const last = info?.last_token_usage as { [k: string]: Json } | undefined;
+        if (info && last) {
+          for (const k of Object.keys(running) as (keyof typeof running)[]) running[k] += typeof last[k] === 'number' ? last[k] : 0;
+          info.total_token_usage = { ...running };
+        }
         if (rec.type === 'session_meta' && p) {
           p.id = id;
           p.session_id = id;

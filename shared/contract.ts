@@ -28,6 +28,7 @@ import type {
   SettingsView,
 } from './api-types.js';
 import type { SourceStatus } from './model.js';
+import { USAGE_GROUPINGS, type BlockUsage, type DayUsage, type ModelUsage, type SessionUsage, type UsageSummary } from './usage.js';
 
 /** A call: its input schema, plus its result type carried as a phantom. */
 export interface ApiCall<I extends z.ZodType, O> {
@@ -127,6 +128,19 @@ export const batonApi = {
   completeHandoff: call<Checkpoint>()(
     z.object({ session: sessionRef.optional(), checkpointId: z.string().trim().min(1).max(200).optional() }),
     'The receiving agent marks a handoff completed: the named checkpoint, or the session’s latest one.',
+  ),
+  usageReport: call<{ by: 'session'; rows: SessionUsage[] } | { by: 'day'; rows: DayUsage[] } | { by: 'block'; rows: BlockUsage[] } | { by: 'model'; rows: ModelUsage[] }>()(
+    z.object({
+      by: z.enum(USAGE_GROUPINGS).default('session'),
+      agent: agent.optional(),
+      /** ISO date or date-time: only requests at or after it. */
+      since: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}/, 'since must be a date (YYYY-MM-DD)').optional(),
+    }),
+    'Token usage and cost by session, day, 5-hour block or model.',
+  ),
+  usageSummary: call<UsageSummary>()(
+    z.object({ agent: agent.optional(), session: sessionRef.optional() }),
+    'Per agent: today’s tokens and cost, usage windows, a limit hit, live sessions with their context fill; or one session’s usage.',
   ),
   handoffStatus: call<HandoffStatus>()(none, 'Checkpoint store health: stale pending handoffs, last completed handoff.'),
   pinDecision: call<{ pinned: boolean }>()(

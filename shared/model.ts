@@ -32,6 +32,40 @@ export interface TokenUsage {
   reasoning: number;
 }
 
+/**
+ * One model request's token usage, as the agent recorded it (Claude: an API response, deduplicated by
+ * message id + request id; Codex: a `token_count` event's `last_token_usage`). `key` is unique within
+ * the session; a record seen again with the same key replaces the earlier one (streaming growth).
+ */
+export interface UsageEvent {
+  sessionId: string;
+  key: string;
+  /** ISO-8601 time of the request, when recorded. */
+  at: string | null;
+  model: string | null;
+  /** Uncached input tokens. */
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  /** The model's context window, when the agent records it (Codex `model_context_window`). */
+  contextWindow: number | null;
+  /** Usage windows the agent reported with this request (Codex `rate_limits`), or a limit hit. */
+  limits: UsageLimit[] | null;
+}
+
+export interface UsageLimit {
+  /** `primary`/`secondary` (Codex), or `reached` for a transcript line saying the limit was hit. */
+  name: string;
+  usedPercent: number | null;
+  windowMinutes: number | null;
+  /** ISO-8601. */
+  resetsAt: string | null;
+  /** The agent's own words, for a limit hit (e.g. "You've hit your limit · resets 7pm"). */
+  note: string | null;
+}
+
 export interface Session {
   /** `<agent>:<nativeId>` — unique across agents. */
   id: string;

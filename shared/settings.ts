@@ -41,6 +41,22 @@ export const SettingsSchema = z.object({
   /** Glob patterns over session cwd; matching sessions are hidden everywhere. */
   excludedProjects: z.array(z.string().min(1)).default([]),
   theme: z.enum(THEMES).default('system'),
+  /**
+   * Prices (USD per million tokens) and context windows that add to or override Baton's table, by
+   * model name (e.g. `{"my-model": {"input": 1, "output": 4}}`).
+   */
+  modelPricing: z
+    .record(
+      z.string().min(1).max(200),
+      z.object({
+        input: z.number().min(0),
+        output: z.number().min(0),
+        cacheRead: z.number().min(0).optional(),
+        cacheWrite: z.number().min(0).optional(),
+        contextWindow: z.number().int().positive().optional(),
+      }),
+    )
+    .default({}),
   /** Clear the clipboard this many seconds after copying a brief; 0 = never. */
   clipboardClearSeconds: z.number().int().min(0).max(3600).default(0),
 });

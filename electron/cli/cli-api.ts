@@ -11,7 +11,7 @@ import { batonDataDir, currentEnvironment, type Environment } from '../core/path
 import { readServerFile, type ServerFile } from '../core/server/server-file.js';
 
 /** The calls the CLI makes this way: reads whose answer is the same from any current index. */
-type CliMethod = Extract<ApiMethod, 'listSessions' | 'search'>;
+type CliMethod = Extract<ApiMethod, 'listSessions' | 'search' | 'usageReport'>;
 export type CliApi = { [M in CliMethod]: (input: ApiParsedInput<M>) => Promise<ApiResult<M>> };
 
 export interface CliApiHandle {
@@ -76,7 +76,7 @@ function remoteApi(server: ServerFile, token: string): CliApi {
       }
       return res.body as ApiResult<M>;
     };
-  return { listSessions: call('listSessions'), search: call('search') };
+  return { listSessions: call('listSessions'), search: call('search'), usageReport: call('usageReport') };
 }
 
 export async function openCliApi(environment: Environment = currentEnvironment()): Promise<CliApiHandle> {

@@ -11,6 +11,8 @@ import { stalenessBand } from './briefs/staleness.js';
 import { checkStorePath } from './sessions/check-path.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
+import { Pricing } from './usage/pricing.js';
+import { UsageReport } from './usage/usage-report.js';
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
@@ -31,6 +33,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       staleness: latest ? stalenessBand(latest.createdAt, new Date()) : null,
     };
   };
+  const usageReport = () => new UsageReport(core.sources.reader.db, new Pricing(core.settings.get().modelPricing));
   const settingsView = () => ({
     settings: core.settings.get(),
     detected: core.detectedRoots(),
@@ -83,6 +86,22 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     completeHandoff: async ({ session, checkpointId }) =>
       core.handoff.completeHandoff({ checkpointId, sessionId: session ? core.resolveSession(session) : undefined }),
     handoffStatus: async () => core.handoff.handoffStatus(),
+    usageReport: async ({ by, agent, since }) => {
+      const report = usageReport();
+      const filter = { agent, since };
+      switch (by) {
+        case 'day':
+          return { by, rows: report.byDay(filter) };
+        case 'block':
+          return { by, rows: report.byBlock(filter) };
+        case 'model':
+          return { by, rows: report.byModel(filter) };
+        default:
+          return { by: 'session' as const, rows: report.bySession(filter) };
+      }
+    },
+    usageSummary: async ({ agent, session }) =>
+      usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
     pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {

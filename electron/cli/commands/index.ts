@@ -10,6 +10,7 @@ import { registerDoctor } from './doctor.js';
 import { registerBrief } from './brief.js';
 import { registerCheckpoint } from './checkpoint.js';
 import { registerRestore } from './restore.js';
+import { registerUsage } from './usage.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   registerBrief(program);
   registerCheckpoint(program);
   registerRestore(program);
+  registerUsage(program);
 }

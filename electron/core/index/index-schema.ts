@@ -12,7 +12,7 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -89,6 +89,23 @@ CREATE TABLE IF NOT EXISTS units (
   bytes_read INTEGER NOT NULL DEFAULT 0,
   updated_at TEXT
 );
+
+-- Per-request token usage (see UsageEvent), keyed within the session; a session's rows go with it.
+CREATE TABLE IF NOT EXISTS usage_events (
+  session_rowid INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  at TEXT,
+  model TEXT,
+  input INTEGER NOT NULL DEFAULT 0,
+  output INTEGER NOT NULL DEFAULT 0,
+  cache_read INTEGER NOT NULL DEFAULT 0,
+  cache_write INTEGER NOT NULL DEFAULT 0,
+  reasoning INTEGER NOT NULL DEFAULT 0,
+  context_window INTEGER,
+  limits TEXT,
+  PRIMARY KEY (session_rowid, key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS usage_events_at ON usage_events (at);
 
 CREATE VIRTUAL TABLE IF NOT EXISTS message_fts USING fts5(
   body,

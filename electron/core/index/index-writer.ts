@@ -158,6 +158,14 @@ export class IndexWriter {
       ftsDelete: db.prepare(FTS_DELETE_SQL),
       indexedInRange: db.prepare("SELECT id FROM messages WHERE id >= ? AND id < ? AND kind != 'thinking'").pluck(),
       resetMessages: db.prepare('DELETE FROM messages WHERE id >= ? AND id < ?'),
+      resetUsage: db.prepare('DELETE FROM usage_events WHERE session_rowid = ?'),
+      // A response seen again (streaming builds repeat it per content block) keeps its largest counts.
+      upsertUsage: db.prepare(`INSERT INTO usage_events (session_rowid, key, at, model, input, output, cache_read, cache_write, reasoning, context_window, limits)
+        VALUES (@rowid, @key, @at, @model, @input, @output, @cacheRead, @cacheWrite, @reasoning, @contextWindow, @limits)
+        ON CONFLICT (session_rowid, key) DO UPDATE SET at = coalesce(at, excluded.at), model = coalesce(excluded.model, model),
+          input = max(input, excluded.input), output = max(output, excluded.output), cache_read = max(cache_read, excluded.cache_read),
+          cache_write = max(cache_write, excluded.cache_write), reasoning = max(reasoning, excluded.reasoning),
+          context_window = coalesce(excluded.context_window, context_window), limits = coalesce(excluded.limits, limits)`),
       totalChanges: db.prepare('SELECT total_changes()').pluck(),
       ftsMerge: db.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', ?)"),
     };
@@ -355,7 +363,10 @@ export class IndexWriter {
     }
     for (const id of new Set([...extraResets, ...batch.resetSessions])) {
       const rowid = this.stmts.sessionRowid.get(id) as number | undefined;
-      if (rowid !== undefined) this.resetRange(messageRowId(rowid, 0), messageRowId(rowid + 1, 0));
+      if (rowid !== undefined) {
+        this.resetRange(messageRowId(rowid, 0), messageRowId(rowid + 1, 0));
+        this.stmts.resetUsage.run(rowid);
+      }
       touched.add(id);
     }
     let messagesWritten = 0;
@@ -366,6 +377,22 @@ export class IndexWriter {
       const rowid = this.rowidFor(m.sessionId, agent, unit.key);
       messagesWritten += this.writeMessage(messageRowId(rowid, m.seq), m, capText(m.text ?? '', m.kind), forms ? forms[i] : undefined);
       touched.add(m.sessionId);
+    }
+    for (const u of batch.usage ?? []) {
+      const rowid = this.rowidFor(u.sessionId, agent, unit.key);
+      this.stmts.upsertUsage.run({
+        rowid,
+        key: u.key,
+        at: u.at,
+        model: u.model,
+        input: u.input,
+        output: u.output,
+        cacheRead: u.cacheRead,
+        cacheWrite: u.cacheWrite,
+        reasoning: u.reasoning,
+        contextWindow: u.contextWindow,
+        limits: u.limits ? JSON.stringify(u.limits) : null,
+      });
     }
     for (const id of batch.goneSessions) {
       this.stmts.goneById.run(id);

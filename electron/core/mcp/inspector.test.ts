@@ -35,7 +35,7 @@ function inspector(url: string): Promise<{ code: number; stdout: string; stderr:
   });
 }
 
-it('lists all eight tools with input schemas', { timeout: 120_000 }, async () => {
+it('lists all nine tools with input schemas', { timeout: 120_000 }, async () => {
   const result = await inspector(`${proxy.url}/mcp`);
   expect(result.code, result.stderr.slice(-2000)).toBe(0);
   const listed = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { tools: { name: string; description: string; inputSchema: { properties?: Record<string, unknown> } }[] };

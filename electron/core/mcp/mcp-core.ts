@@ -19,6 +19,7 @@ export type McpApi = Pick<
   | 'restore'
   | 'completeHandoff'
   | 'handoffStatus'
+  | 'usageSummary'
 >;
 
 export interface McpCore {

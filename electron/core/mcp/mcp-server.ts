@@ -13,10 +13,12 @@ import {
   restoreSessionArgs,
   searchAllSessionsArgs,
   searchSessionArgs,
+  usageSummaryArgs,
 } from './tools/tool-schemas.js';
 import { listSessions, searchAllSessions, searchSession } from './tools/session-tools.js';
 import { checkpointSession, completeHandoff, generateBrief, restoreSession } from './tools/handoff-tools.js';
 import { healthCheck } from './tools/health-tool.js';
+import { usageSummary } from './tools/usage-tool.js';
 
 export const MCP_TOOL_NAMES = [
   'checkpoint_session',
@@ -27,11 +29,13 @@ export const MCP_TOOL_NAMES = [
   'search_all_sessions',
   'complete_handoff',
   'health_check',
+  'usage_summary',
 ] as const;
 
 const INSTRUCTIONS = `Baton keeps the sessions of Claude Code, Codex, OpenCode and Hermes on this machine so work can move between agents.
 - Before handing off (or when asked to "checkpoint"), call checkpoint_session with your session id — or your agent type and cwd — plus a summary, decisions and next steps.
 - To pick up work, call list_sessions or search_all_sessions, then restore_session (first without confirmed to see what changed in git, then with confirmed: true for the brief). Call complete_handoff when done.
+- To see how much room is left (today's tokens and cost, usage windows, context fill), call usage_summary.
 - generate_brief previews a brief without restoring.`;
 
 export function createMcpServer(core: McpCore): McpServer {
@@ -129,6 +133,19 @@ export function createMcpServer(core: McpCore): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () => healthCheck(core),
+  );
+
+  server.registerTool(
+    'usage_summary',
+    {
+      title: 'Usage and remaining room',
+      description:
+        'How much room is left before switching agents: per agent today’s tokens and cost, usage windows (percent used, reset time) where the agent records them, a usage limit reached, ' +
+        'and each live session’s context fill (prompt tokens of its last request against the model’s context window). Name a session for that session’s usage alone.',
+      inputSchema: usageSummaryArgs,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) => usageSummary(core, args),
   );
 
   return server;

@@ -4,7 +4,7 @@
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
  * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
  */
-import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, Session, SourceState, SourceStatus, TokenUsage } from '../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
 import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailRecord } from './jsonl-tail.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
 
@@ -85,6 +85,7 @@ export function noteTimestamp(agg: SessionAgg, ts: string | null | undefined): v
 /** What a parser writes into while it handles records. */
 export class RecordSink {
   readonly messages: Message[] = [];
+  readonly usage: UsageEvent[] = [];
   readonly touched = new Set<string>();
   readonly resetSessions: string[] = [];
   private lastNativeId: string | null = null;
@@ -144,6 +145,11 @@ export class RecordSink {
       this.idString = `${this.agent}:${agg.nativeId}`;
     }
     this.messages.push({ sessionId: this.idString, seq: agg.seq++, role, kind, text, toolName, toolCallId, isError, timestamp, nativeId });
+  }
+
+  /** One request's usage for `agg`'s session (see UsageEvent). */
+  usageEvent(agg: SessionAgg, event: Omit<UsageEvent, 'sessionId'>): void {
+    this.usage.push({ sessionId: `${this.agent}:${agg.nativeId}`, ...event });
   }
 
   addTool(agg: SessionAgg, name: string): void {
@@ -322,6 +328,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
       goneSessions: [],
       cursor: cursor as unknown as JsonValue,
       bytesRead: batchBytes,
+      ...(sink.usage.length > 0 ? { usage: sink.usage } : {}),
     };
     status.messages += sink.messages.length;
     status.lastReadAt = new Date().toISOString();

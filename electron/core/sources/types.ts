@@ -4,7 +4,7 @@
  * the index saved last time. Each batch carries the cursor to persist in the same transaction as its
  * rows, so a crash between batches neither loses nor duplicates anything.
  */
-import type { AgentId, Diagnostic, Message, Session, SourceStatus } from '../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, Session, SourceStatus, UsageEvent } from '../../../shared/model.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -37,6 +37,11 @@ export interface ReadBatch {
   cursor?: JsonValue;
   /** Bytes actually read from disk to produce this batch (work counter for benchmarks/tests). */
   bytesRead: number;
+  /**
+   * Per-request token usage seen in this batch (agents that record it per request). Sessions with
+   * none are accounted from their `Session.usage` totals instead.
+   */
+  usage?: UsageEvent[];
 }
 
 export interface ReadContext {

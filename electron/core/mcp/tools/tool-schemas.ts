@@ -102,3 +102,8 @@ export const completeHandoffArgs = {
 };
 
 export const healthCheckArgs = {};
+
+export const usageSummaryArgs = {
+  agent: agentArg.optional().describe('Only this agent (default: every enabled agent).'),
+  ...sessionArgs,
+};

@@ -220,7 +220,8 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
     if (!message) return;
     const model = str(message.model);
     if (model && model !== '<synthetic>') agg.model = model;
-    if (isObj(message.usage)) countUsage(agg, st, message, r);
+    if (isObj(message.usage)) countUsage(agg, st, message, r, sink, ts, uuid, model && model !== '<synthetic>' ? model : null);
+    if (model === '<synthetic>') noteLimitHit(agg, message, sink, ts, uuid);
     const content = message.content;
     if (typeof content === 'string') {
       if (content.length > 0) sink.push(agg, 'assistant', 'text', content, null, null, false, ts, uuid);
@@ -279,7 +280,7 @@ function lookupCall(st: ClaudeFileState, id: string): string | null {
  * response once per message.id + request id. Streaming builds may grow output_tokens on later
  * lines, so a repeat adds only the growth.
  */
-function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj): void {
+function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj, sink: RecordSink, ts: string | null, uuid: string | null, model: string | null): void {
   const u = message.usage as Obj;
   const details = u.output_tokens_details;
   const input = num(u.input_tokens);
@@ -292,6 +293,19 @@ function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj):
   const hasKey = id.length > 0 || req.length > 0; // the key `${id}|${req}` is not just "|"
   const prev = hasKey ? findUsage(st.usage, id, req) : undefined;
   const total = agg.usage;
+  // The per-request record the index keeps (it keeps the largest counts of a repeated key).
+  sink.usageEvent(agg, {
+    key: hasKey ? [id, req].join('|') : `line:${uuid ?? ts ?? agg.seq}`,
+    at: ts,
+    model,
+    input: Math.max(0, input, prev?.[1] ?? 0),
+    output: Math.max(0, output, prev?.[2] ?? 0),
+    cacheRead: Math.max(0, cacheRead, prev?.[3] ?? 0),
+    cacheWrite: Math.max(0, cacheWrite, prev?.[4] ?? 0),
+    reasoning: Math.max(0, reasoning, prev?.[5] ?? 0),
+    contextWindow: null,
+    limits: null,
+  });
   if (prev) {
     total.input += Math.max(0, input - prev[1]);
     total.output += Math.max(0, output - prev[2]);
@@ -314,6 +328,34 @@ function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj):
   // join() builds a flat string (a template literal would leave a rope that every compare re-walks).
   st.usage.push([[id, req].join('|'), input, output, cacheRead, cacheWrite, reasoning]);
   if (st.usage.length > MAX_RECENT_USAGE) st.usage.shift();
+}
+
+/**
+ * Claude Code writes a synthetic assistant message when the account hits its usage limit: older
+ * builds "Claude AI usage limit reached|<reset epoch seconds>", newer ones "You've hit your limit ·
+ * resets 7pm (Europe/Berlin)" or "5-hour limit reached ∙ resets 3pm". Recorded as a limit hit.
+ */
+export const CLAUDE_LIMIT_TEXT = /usage limit reached|hit your (?:usage )?limit|limit reached\s*[∙·•]\s*resets/i;
+
+function noteLimitHit(agg: SessionAgg, message: Obj, sink: RecordSink, ts: string | null, uuid: string | null): void {
+  const content = message.content;
+  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
+  if (!CLAUDE_LIMIT_TEXT.test(text)) return;
+  const epoch = /\|(\d{9,11})\b/.exec(text);
+  const resetsAt = epoch ? new Date(Number(epoch[1]) * 1000).toISOString() : null;
+  const note = text.replace(/\|\d{9,11}\b/, '').trim().slice(0, 200);
+  sink.usageEvent(agg, {
+    key: `limit:${uuid ?? ts ?? agg.seq}`,
+    at: ts,
+    model: null,
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    reasoning: 0,
+    contextWindow: null,
+    limits: [{ name: 'reached', usedPercent: 100, windowMinutes: null, resetsAt, note }],
+  });
 }
 
 /** The entry keyed `${id}|${req}`, compared in place (no key string per line). */

@@ -10,6 +10,7 @@ import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import type { ThreadNames } from './codex-titles.js';
+import type { UsageLimit } from '../../../../shared/model.js';
 import { codexLineShortcut } from './codex-line-shortcut.js';
 
 type Obj = Record<string, unknown>;
@@ -113,7 +114,7 @@ function hashText(text: string): string {
 /** Top-level record types `handle` reads more than a timestamp from (keep in step with its switch). */
 export const RECORD_TYPES_READ: ReadonlySet<string> = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 /** `event_msg` payload types `event` reads (keep in step with its switch). */
-export const EVENT_TYPES_READ: ReadonlySet<string> = new Set(['user_message', 'token_count', 'thread_name_updated']);
+export const EVENT_TYPES_READ: ReadonlySet<string> = new Set(['user_message', 'token_count', 'thread_name_updated', 'error', 'stream_error']);
 
 export class CodexParser implements RecordParser<CodexFileState> {
   readonly shortcut = codexLineShortcut(RECORD_TYPES_READ, EVENT_TYPES_READ);
@@ -296,7 +297,12 @@ export class CodexParser implements RecordParser<CodexFileState> {
       case 'token_count': {
         // total_token_usage is cumulative for the session: take the latest, never sum.
         const info = p.info;
-        if (!isObj(info) || !isObj(info.total_token_usage)) return;
+        if (!isObj(info) || !isObj(info.total_token_usage)) {
+          // `info` is null when the event only reports the rate limits.
+          const limits = codexLimits(p.rate_limits);
+          if (limits) sink.usageEvent(agg, { ...NO_TOKENS, key: `rl:${ts ?? agg.seq}`, at: ts, limits });
+          return;
+        }
         const t = info.total_token_usage;
         const cached = num(t.cached_input_tokens);
         agg.usage = {
@@ -306,6 +312,20 @@ export class CodexParser implements RecordParser<CodexFileState> {
           cacheWrite: num(t.cache_write_input_tokens),
           reasoning: num(t.reasoning_output_tokens),
         };
+        noteRequestUsage(agg, sink, ts, info, p.rate_limits);
+        return;
+      }
+      case 'error':
+      case 'stream_error': {
+        // "You've hit your usage limit … try again at 7:05 PM", a 429 "rate limit" error, …
+        const text = str(p.message) ?? '';
+        if (!/usage limit|rate.?limit|quota/i.test(text) && p.codex_error_info !== 'usage_limit_exceeded') return;
+        sink.usageEvent(agg, {
+          ...NO_TOKENS,
+          key: `limit:${ts ?? agg.seq}`,
+          at: ts,
+          limits: [{ name: 'reached', usedPercent: 100, windowMinutes: null, resetsAt: null, note: text.slice(0, 200) }],
+        });
         return;
       }
       case 'thread_name_updated': {
@@ -332,4 +352,56 @@ function subagentParent(source: unknown): string | null {
     }
   }
   return null;
+}
+
+const NO_TOKENS = { model: null, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, contextWindow: null } as const;
+
+/**
+ * One request of a `token_count` event: `last_token_usage` (never a difference of cumulative totals).
+ * Codex repeats an event when nothing changed; the cumulative total is the key, so a repeat
+ * lands on the same record.
+ */
+function noteRequestUsage(agg: SessionAgg, sink: RecordSink, ts: string | null, info: Obj, rateLimits: unknown): void {
+  const last = info.last_token_usage;
+  const total = info.total_token_usage;
+  if (!isObj(last) || !isObj(total)) return;
+  const cached = num(last.cached_input_tokens);
+  const window = num(info.model_context_window);
+  sink.usageEvent(agg, {
+    key: `tc:${num(total.total_tokens) || num(total.input_tokens) + num(total.output_tokens)}`,
+    at: ts,
+    model: agg.model,
+    input: Math.max(0, num(last.input_tokens) - cached),
+    output: num(last.output_tokens),
+    cacheRead: cached,
+    cacheWrite: num(last.cache_write_input_tokens),
+    reasoning: num(last.reasoning_output_tokens),
+    contextWindow: window > 0 ? window : null,
+    limits: codexLimits(rateLimits),
+  });
+}
+
+/** `rate_limits.primary/secondary`: used percent, window minutes, reset time (epoch seconds). */
+function codexLimits(value: unknown): UsageLimit[] | null {
+  if (!isObj(value)) return null;
+  const out: UsageLimit[] = [];
+  for (const name of ['primary', 'secondary'] as const) {
+    const w = value[name];
+    if (!isObj(w)) continue;
+    const resets = num(w.resets_at);
+    out.push({
+      name,
+      usedPercent: typeof w.used_percent === 'number' ? w.used_percent : null,
+      windowMinutes: typeof w.window_minutes === 'number' ? w.window_minutes : null,
+      resetsAt: resets > 0 ? new Date(resets * 1000).toISOString() : null,
+      note: null,
+    });
+  }
+  // Newer builds say which limit stopped the session (`rate_limit_reached_type`): a limit hit.
+  const reached = value.rate_limit_reached_type;
+  if (typeof reached === 'string' && reached.length > 0) {
+    const full = out.find((l) => (l.usedPercent ?? 0) >= 100) ?? out[0];
+    out.push({ name: 'reached', usedPercent: 100, windowMinutes: full?.windowMinutes ?? null, resetsAt: full?.resetsAt ?? null, note: `Codex rate limit reached (${reached})` });
+  }
+  return out.length > 0 ? out : null;
 }

@@ -1,0 +1,107 @@
+/**
+ * ccusage is the independent oracle for token counts: `ccusage session --json --offline` over the
+ * same home must give, session by session, the input, output, cache-read and cache-creation tokens
+ * that `baton usage --by session --json` reports. Over the real fixture stores and over a generated
+ * corpus shaped like them. ccusage 20.0.24 is pinned (20.0.26's Linux binary is missing from npm).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusSpec, ensureCorpus } from '../../bench/corpus.js';
+import { makeFixtureHome, type FixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+
+const run = promisify(execFile);
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
+
+/** The agents whose stores Baton reads; each must agree with ccusage on every one of its sessions. */
+const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes'] as const;
+
+interface CcusageSession {
+  agent: string;
+  period: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+}
+
+interface BatonSessionUsage {
+  session: string;
+  agent: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  reasoningTokens: number;
+  totalTokens: number;
+  costUSD: number | null;
+  models: string[];
+}
+
+/** ccusage names a session by its file's relative path (Codex) or its id: the native id is the tail. */
+function nativeIdOf(c: CcusageSession): string {
+  const last = c.period.split('/').at(-1) ?? c.period;
+  const uuid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(last);
+  return c.agent === 'codex' && uuid ? uuid[1]! : last;
+}
+
+async function compare(env: NodeJS.ProcessEnv, cc: AgentCli & { ok: true }): Promise<number> {
+  const [{ stdout: ccOut }, { stdout: batonOut }] = await Promise.all([
+    run(cc.bin, ['session', '--json', '--offline'], { env, maxBuffer: 256 * 1024 * 1024, timeout: 300_000 }),
+    run(process.execPath, [bin, 'usage', '--by', 'session', '--json'], { env: { ...env, BATON_NO_SERVER: '1' }, maxBuffer: 256 * 1024 * 1024, timeout: 300_000 }),
+  ]);
+  const oracle = (JSON.parse(ccOut) as { session: CcusageSession[] }).session.filter((s) => (READ_AGENTS as readonly string[]).includes(s.agent));
+  const baton = new Map((JSON.parse(batonOut) as BatonSessionUsage[]).map((s) => [s.session, s]));
+  expect(oracle.length).toBeGreaterThan(0);
+  for (const want of oracle) {
+    const id = `${want.agent}:${nativeIdOf(want)}`;
+    const got = baton.get(id);
+    expect(got, `Baton has no usage for ${id}`).toBeDefined();
+    expect({ id, input: got!.inputTokens, output: got!.outputTokens, cacheRead: got!.cacheReadTokens, cacheCreation: got!.cacheCreationTokens }).toEqual({
+      id,
+      input: want.inputTokens,
+      output: want.outputTokens,
+      cacheRead: want.cacheReadTokens,
+      cacheCreation: want.cacheCreationTokens,
+    });
+  }
+  for (const s of baton.values()) {
+    expect(s.totalTokens).toBe(s.inputTokens + s.outputTokens + s.cacheReadTokens + s.cacheCreationTokens);
+    expect(s.costUSD === null || s.costUSD >= 0).toBe(true);
+  }
+  return oracle.length;
+}
+
+describe('token usage equals ccusage, session by session', () => {
+  let cc: AgentCli;
+  let fixture: FixtureHome;
+  let corpusRoot: string;
+
+  beforeAll(async () => {
+    cc = await ensureAgentCli('ccusage');
+    fixture = makeFixtureHome();
+    corpusRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-usage-corpus-'));
+  });
+  afterAll(() => {
+    fixture?.cleanup();
+    fs.rmSync(corpusRoot, { recursive: true, force: true });
+  });
+
+  it('over the real fixture stores', async (ctx) => {
+    if (!cc.ok) return ctx.skip(cc.skip);
+    expect(await compare(fixture.env, cc)).toBeGreaterThanOrEqual(19);
+  });
+
+  it('over a generated corpus shaped like them', async (ctx) => {
+    if (!cc.ok) return ctx.skip(cc.skip);
+    const manifest = ensureCorpus(corpusSpec(0.01), { root: corpusRoot, log: () => undefined });
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: manifest.home, BATON_HOME: path.join(corpusRoot, 'baton') };
+    for (const k of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME']) delete env[k];
+    expect(await compare(env, cc)).toBeGreaterThan(50);
+  });
+});

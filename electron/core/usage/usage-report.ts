@@ -1,0 +1,276 @@
+/**
+ * Usage reports over the index: the per-request records the adapters stored at ingest
+ * (`usage_events`), and for sessions whose agent records usage per session only (OpenCode, Hermes,
+ * and any reader without per-request records) one record from the session's totals. Nothing is
+ * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
+ */
+import type { AgentId, UsageLimit } from '../../../shared/model.js';
+import type { AgentUsageSummary, BlockUsage, DayUsage, ModelUsage, SessionUsage, UsageSummary, UsageTotals } from '../../../shared/usage.js';
+import type { IndexDb } from '../index/index-db.js';
+import type { Pricing } from './pricing.js';
+
+export interface UsageFilter {
+  agent?: AgentId;
+  /** ISO date or date-time: requests at or after it. */
+  since?: string;
+  /** One session's records only. */
+  sessionId?: string;
+}
+
+/** One request (or one session's totals, for agents without per-request records). */
+interface UsageRecord {
+  sessionRowid: number;
+  at: string | null;
+  model: string | null;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+  contextWindow: number | null;
+  limits: UsageLimit[] | null;
+}
+
+interface SessionInfo {
+  rowid: number;
+  id: string;
+  agent: AgentId;
+  title: string | null;
+  cwd: string | null;
+  model: string | null;
+  updatedAt: string | null;
+  usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
+  hasEvents: boolean;
+}
+
+const BLOCK_MS = 5 * 60 * 60 * 1000;
+const LIVE_MS = 60 * 60 * 1000;
+const HISTORY_POINTS = 200;
+
+function emptyTotals(): UsageTotals {
+  return { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 0, costUSD: null, models: [], unpricedModels: [], requests: 0 };
+}
+
+/** Local calendar day of an ISO time (ccusage groups days in the local time zone too). */
+export function localDay(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export class UsageReport {
+  constructor(
+    private readonly db: IndexDb,
+    private readonly pricing: Pricing,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private sessions(filter: UsageFilter): Map<number, SessionInfo> {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
+    if (filter.agent) {
+      where.push('s.agent = @agent');
+      params.agent = filter.agent;
+    }
+    if (filter.sessionId) {
+      where.push('s.id = @id');
+      params.id = filter.sessionId;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
+           s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents
+         FROM sessions s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      )
+      .all(params) as (Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number })[];
+    const out = new Map<number, SessionInfo>();
+    for (const r of rows) {
+      let usage: SessionInfo['usage'] = {};
+      try {
+        usage = JSON.parse(r.usage) as SessionInfo['usage'];
+      } catch {
+        // a damaged row counts as no usage
+      }
+      out.set(r.rowid, { ...r, usage, hasEvents: r.hasEvents === 1 });
+    }
+    return out;
+  }
+
+  /** Every record of the filtered sessions, oldest first. */
+  private records(sessions: Map<number, SessionInfo>, filter: UsageFilter): UsageRecord[] {
+    const params: Record<string, unknown> = {};
+    const where: string[] = [];
+    if (filter.agent) {
+      where.push('s.agent = @agent');
+      params.agent = filter.agent;
+    }
+    if (filter.sessionId) {
+      where.push('s.id = @id');
+      params.id = filter.sessionId;
+    }
+    if (filter.since) {
+      where.push('e.at >= @since');
+      params.since = filter.since;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT e.session_rowid AS sessionRowid, e.at AS at, e.model AS model, e.input AS input, e.output AS output,
+           e.cache_read AS cacheRead, e.cache_write AS cacheWrite, e.reasoning AS reasoning, e.context_window AS contextWindow, e.limits AS limits
+         FROM usage_events e JOIN sessions s ON s.rowid = e.session_rowid
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      )
+      .all(params) as (Omit<UsageRecord, 'limits'> & { limits: string | null })[];
+    const out: UsageRecord[] = rows.map((r) => ({ ...r, limits: r.limits ? (JSON.parse(r.limits) as UsageLimit[]) : null }));
+    for (const s of sessions.values()) {
+      if (s.hasEvents) continue;
+      if (filter.since && (s.updatedAt === null || s.updatedAt < filter.since)) continue;
+      const u = s.usage;
+      if (!u.input && !u.output && !u.cacheRead && !u.cacheWrite) continue;
+      out.push({ sessionRowid: s.rowid, at: s.updatedAt, model: s.model, input: u.input ?? 0, output: u.output ?? 0, cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0, reasoning: u.reasoning ?? 0, contextWindow: null, limits: null });
+    }
+    out.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+    return out;
+  }
+
+  private add(t: UsageTotals, r: UsageRecord): void {
+    const tokens = r.input + r.output + r.cacheRead + r.cacheWrite;
+    if (tokens === 0) return; // a limit notice, not a request
+    t.inputTokens += r.input;
+    t.outputTokens += r.output;
+    t.cacheReadTokens += r.cacheRead;
+    t.cacheCreationTokens += r.cacheWrite;
+    t.reasoningTokens += r.reasoning;
+    t.totalTokens += tokens;
+    t.requests++;
+    if (r.model && !t.models.includes(r.model)) t.models.push(r.model);
+    const cost = this.pricing.costOf(r.model, r);
+    if (cost === null) {
+      if (r.model && !t.unpricedModels.includes(r.model)) t.unpricedModels.push(r.model);
+      if (!r.model && !t.unpricedModels.includes('(unknown model)')) t.unpricedModels.push('(unknown model)');
+    } else t.costUSD = (t.costUSD ?? 0) + cost;
+  }
+
+  bySession(filter: UsageFilter = {}): SessionUsage[] {
+    const sessions = this.sessions(filter);
+    const records = this.records(sessions, filter);
+    const per = new Map<number, { totals: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null }>();
+    for (const r of records) {
+      let e = per.get(r.sessionRowid);
+      if (!e) per.set(r.sessionRowid, (e = { totals: emptyTotals(), last: null, history: [], lastAt: null }));
+      this.add(e.totals, r);
+      const prompt = r.input + r.cacheRead + r.cacheWrite;
+      if (prompt > 0 && sessions.get(r.sessionRowid)?.hasEvents) {
+        e.last = r;
+        e.history.push(prompt);
+      }
+      if (r.at && (e.lastAt === null || r.at > e.lastAt)) e.lastAt = r.at;
+    }
+    const out: SessionUsage[] = [];
+    for (const [rowid, e] of per) {
+      const s = sessions.get(rowid);
+      if (!s || e.totals.requests === 0) continue;
+      out.push({ session: s.id, agent: s.agent, title: s.title, cwd: s.cwd, lastActivity: e.lastAt ?? s.updatedAt, ...e.totals, ...this.context(e.last), contextHistory: e.history.slice(-HISTORY_POINTS) });
+    }
+    return out.sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? ''));
+  }
+
+  private context(last: UsageRecord | null): Pick<SessionUsage, 'contextTokens' | 'contextWindow' | 'contextPercent'> {
+    if (!last) return { contextTokens: null, contextWindow: null, contextPercent: null };
+    const tokens = last.input + last.cacheRead + last.cacheWrite;
+    const window = last.contextWindow ?? this.pricing.contextWindowOf(last.model);
+    return { contextTokens: tokens, contextWindow: window, contextPercent: window ? Math.min(100, Math.round((tokens / window) * 1000) / 10) : null };
+  }
+
+  byDay(filter: UsageFilter = {}): DayUsage[] {
+    const sessions = this.sessions(filter);
+    const days = new Map<string, DayUsage>();
+    for (const r of this.records(sessions, filter)) {
+      if (!r.at) continue;
+      const date = localDay(r.at);
+      let d = days.get(date);
+      if (!d) days.set(date, (d = { date, agents: [], ...emptyTotals() }));
+      this.add(d, r);
+      const agent = sessions.get(r.sessionRowid)?.agent;
+      if (agent && !d.agents.includes(agent)) d.agents.push(agent);
+    }
+    return [...days.values()].filter((d) => d.requests > 0).sort((a, b) => a.date.localeCompare(b.date));
+  }
+
+  byModel(filter: UsageFilter = {}): ModelUsage[] {
+    const sessions = this.sessions(filter);
+    const models = new Map<string, ModelUsage>();
+    for (const r of this.records(sessions, filter)) {
+      const model = r.model ?? '(unknown model)';
+      let m = models.get(model);
+      if (!m) models.set(model, (m = { model, agents: [], ...emptyTotals() }));
+      this.add(m, r);
+      const agent = sessions.get(r.sessionRowid)?.agent;
+      if (agent && !m.agents.includes(agent)) m.agents.push(agent);
+    }
+    return [...models.values()].filter((m) => m.requests > 0).sort((a, b) => b.totalTokens - a.totalTokens);
+  }
+
+  /**
+   * ccusage's blocks: a block starts at the hour of its first request and spans 5 hours; a request
+   * after the block's end, or after a 5-hour gap, starts the next one.
+   */
+  byBlock(filter: UsageFilter = {}): BlockUsage[] {
+    const sessions = this.sessions(filter);
+    const blocks: BlockUsage[] = [];
+    let current: BlockUsage | null = null;
+    let startMs = 0;
+    let lastMs = 0;
+    for (const r of this.records(sessions, filter)) {
+      if (!r.at || r.input + r.output + r.cacheRead + r.cacheWrite === 0) continue;
+      const t = Date.parse(r.at);
+      if (!Number.isFinite(t)) continue;
+      if (!current || t - startMs >= BLOCK_MS || t - lastMs >= BLOCK_MS) {
+        startMs = Math.floor(t / 3_600_000) * 3_600_000;
+        current = { start: new Date(startMs).toISOString(), end: new Date(startMs + BLOCK_MS).toISOString(), actualEnd: r.at, isActive: false, agents: [], ...emptyTotals() };
+        blocks.push(current);
+      }
+      lastMs = t;
+      current.actualEnd = r.at;
+      this.add(current, r);
+      const agent = sessions.get(r.sessionRowid)?.agent;
+      if (agent && !current.agents.includes(agent)) current.agents.push(agent);
+    }
+    const now = this.now();
+    for (const b of blocks) b.isActive = now < Date.parse(b.end) && now - Date.parse(b.actualEnd) < BLOCK_MS;
+    return blocks;
+  }
+
+  /** Per agent: today's totals, its usage windows, a recent limit hit, live sessions with their context fill. */
+  summary(opts: { agent?: AgentId; sessionId?: string; agents: readonly AgentId[] }): UsageSummary {
+    const now = this.now();
+    const today = localDay(new Date(now).toISOString());
+    const out: UsageSummary = { generatedAt: new Date(now).toISOString(), agents: [] };
+    for (const agent of opts.agent ? [opts.agent] : opts.agents) {
+      const sessions = this.sessions({ agent });
+      const records = this.records(sessions, { agent });
+      const totals = emptyTotals();
+      const windows = new Map<string, UsageLimit & { reportedAt: string | null }>();
+      let limitHit: AgentUsageSummary['limitHit'] = null;
+      for (const r of records) {
+        if (r.at && localDay(r.at) === today) this.add(totals, r);
+        for (const l of r.limits ?? []) {
+          if (l.name === 'reached') {
+            const session = sessions.get(r.sessionRowid)?.id ?? '';
+            limitHit = { at: r.at, resetsAt: l.resetsAt, note: l.note, session };
+          } else windows.set(l.name, { ...l, reportedAt: r.at });
+        }
+      }
+      // A hit whose reset has passed (or, with no reset time, older than a block) is history.
+      if (limitHit) {
+        const reset = limitHit.resetsAt ? Date.parse(limitHit.resetsAt) : limitHit.at ? Date.parse(limitHit.at) + BLOCK_MS : 0;
+        if (!(reset > now)) limitHit = null;
+      }
+      const liveSessions = this.bySession({ agent }).filter((s) => s.lastActivity && now - Date.parse(s.lastActivity) < LIVE_MS);
+      const activeBlock = this.byBlock({ agent }).find((b) => b.isActive) ?? null;
+      if (totals.requests === 0 && windows.size === 0 && !limitHit && liveSessions.length === 0 && sessions.size === 0) continue;
+      out.agents.push({ agent, today: totals, windows: [...windows.values()], limitHit, liveSessions, activeBlock });
+    }
+    if (opts.sessionId) out.session = this.bySession({ sessionId: opts.sessionId })[0];
+    return out;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Token usage and cost as `baton usage`, the API and MCP's `usage_summary` report them. Field names
+ * follow ccusage's JSON (inputTokens, cacheCreationTokens, …) so its users read them at once.
+ */
+import type { AgentId, UsageLimit } from './model.js';
+
+export const USAGE_GROUPINGS = ['session', 'day', 'block', 'model'] as const;
+export type UsageGrouping = (typeof USAGE_GROUPINGS)[number];
+
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationTokens: number;
+  cacheReadTokens: number;
+  reasoningTokens: number;
+  /** input + output + cache creation + cache read (reasoning is part of output). */
+  totalTokens: number;
+  /** USD; null when no model of these requests has a price. */
+  costUSD: number | null;
+  /** Models used, in order of first use. */
+  models: string[];
+  /** Models without a price (their tokens are not in costUSD). */
+  unpricedModels: string[];
+  requests: number;
+}
+
+export interface SessionUsage extends UsageTotals {
+  /** Baton's id, `agent:nativeId`. */
+  session: string;
+  agent: AgentId;
+  title: string | null;
+  cwd: string | null;
+  lastActivity: string | null;
+  /** Prompt tokens of the session's latest request (what the context held then); null if unknown. */
+  contextTokens: number | null;
+  contextWindow: number | null;
+  /** contextTokens / contextWindow, 0–100. */
+  contextPercent: number | null;
+  /** Prompt tokens per request, oldest first (at most the last 200), for a sparkline. */
+  contextHistory: number[];
+}
+
+export interface DayUsage extends UsageTotals {
+  /** Local calendar day, YYYY-MM-DD. */
+  date: string;
+  agents: AgentId[];
+}
+
+export interface ModelUsage extends UsageTotals {
+  model: string;
+  agents: AgentId[];
+}
+
+/** A 5-hour billing window as ccusage's `blocks` groups Claude usage. */
+export interface BlockUsage extends UsageTotals {
+  start: string;
+  end: string;
+  /** Time of the block's last request. */
+  actualEnd: string;
+  isActive: boolean;
+  agents: AgentId[];
+}
+
+export interface AgentUsageSummary {
+  agent: AgentId;
+  today: UsageTotals;
+  /** The agent's own usage windows as last reported (Codex rate limits), newest per window. */
+  windows: (UsageLimit & { reportedAt: string | null })[];
+  /** The last "usage limit reached" seen in a transcript, when its reset is still ahead or unknown and recent. */
+  limitHit: { at: string | null; resetsAt: string | null; note: string | null; session: string } | null;
+  /** Sessions active in the last hour, newest first, with their context fill. */
+  liveSessions: SessionUsage[];
+  /** The current 5-hour block of this agent, when one is active. */
+  activeBlock: BlockUsage | null;
+}
+
+export interface UsageSummary {
+  generatedAt: string;
+  agents: AgentUsageSummary[];
+  /** Set when one session was asked for. */
+  session?: SessionUsage;
+}
