@@ -92,6 +92,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     node: { cmd: node, args: ['-e', '0'], env },
     help: { cmd: node, args: [baton, '--help'], env },
     list: { cmd: node, args: [baton, 'list', '--json'], env: local },
+    usage: { cmd: node, args: [baton, 'usage', '--by', 'session', '--json'], env: local },
     index: { cmd: node, args: [baton, 'index'], env: local },
   };
   if (ccusage.ok) commands.ccusage = { cmd: ccusage.bin, args: ['session', '--json', '--offline'], env };
@@ -117,6 +118,7 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     goalRow(g, 'node -e 0 (bare start)', m('node'), 'ms', null, `median of ${RUNS}`),
     goalRow(g, 'baton --help', m('help'), 'ms', { op: '<', target: Math.round(4 * m('node')) }, '≤ 4× a bare Node start'),
     goalRow(g, 'baton list --json (own index, current)', m('list'), 'ms', peer === null ? null : { op: '<', target: Math.round(peer) }, `no slower than ccusage session --json --offline; ${files}`),
+    goalRow(g, 'baton usage --by session --json (own index)', m('usage'), 'ms', peer === null ? null : { op: '<', target: Math.round(peer) }, 'no slower than ccusage session --json --offline'),
     goalRow(g, 'baton list --json (asking the running serve)', median(viaServer), 'ms', ccusageBeside.length ? { op: '<', target: Math.round(median(ccusageBeside)) } : null, 'serve watching, index current'),
     goalRow(g, 'baton index (warm, nothing changed)', m('index'), 'ms', { op: '<', target: 1000 }, files),
   ];
