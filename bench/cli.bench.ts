@@ -78,6 +78,9 @@ async function startServe(env: NodeJS.ProcessEnv): Promise<{ stop(): Promise<voi
 }
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
+  // Whole processes over a smoke corpus measure nothing but start-up noise, and building dist/ from a
+  // test run would swap the JavaScript under the other tests' feet.
+  if (ctx.scale < 0.01) return [goalRow('cli', 'whole-process CLI rows skipped below BENCH_SCALE 0.01', 0, '', null)];
   ensureBuilt(ctx.log);
   const g = 'cli';
   const corpus = ctx.corpus();
