@@ -65,7 +65,8 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       return [join(home, `.hermes${suffix}`)];
     }
     case 'gemini':
-      return [join(home, '.gemini')];
+      // Gemini CLI's own override replaces the home folder its `.gemini` lives in.
+      return [join(env.GEMINI_CLI_HOME || home, '.gemini')];
     case 'qwen':
       return [join(home, '.qwen')];
     case 'pi': {
