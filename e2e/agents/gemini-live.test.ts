@@ -1,0 +1,94 @@
+/**
+ * The real Gemini CLI (pinned, from npm) writes a new session while a watching Baton runs: the
+ * prompt is searchable within a second of Gemini writing it, and the finished session lists with
+ * its cwd, prompt and tools as the reader promises.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
+import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { agentEnv, promptArgs } from './support/agent-home.js';
+import { startMockLlm, type MockLlm } from './support/mock-llm.js';
+import { runAgent } from './support/run-agent.js';
+
+const WORD = 'zebraquartzgemini';
+
+describe('a new Gemini CLI session while Baton watches', () => {
+  let tmp: string;
+  let home: string;
+  let mock: MockLlm;
+  let cli: AgentCli;
+  let core: BatonCore | null = null;
+
+  beforeAll(async () => {
+    cli = await ensureAgentCli('gemini');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-gemini-live-'));
+    home = path.join(tmp, 'home');
+    mock = await startMockLlm({ dir: tmp });
+  });
+  afterAll(async () => {
+    await core?.close();
+    await mock?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('is searchable within a second of Gemini writing it', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    const project = path.join(home, 'projects', 'live-app');
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(project, 'todo.txt'), 'buy milk\n');
+    const env = agentEnv('gemini', home, mock.url); // creates ~/.gemini: the root Baton watches
+    core = await createBatonCore({
+      environment: { env: { HOME: home }, platform: process.platform, home },
+      dataDir: path.join(tmp, 'baton'),
+      ingest: 'inline',
+      watch: true,
+      log: () => {},
+    });
+    await core.start();
+    await core.whenCurrent();
+    const api = core.api;
+    expect((await api.listSessions({ agent: 'gemini', limit: 10, offset: 0 })).total).toBe(0);
+
+    // Poll search while the CLI runs: the first hit time is compared with the prompt's own timestamp.
+    let firstHitAt: number | null = null;
+    let polling = true;
+    const poller = (async () => {
+      while (polling && firstHitAt === null) {
+        const hits = await api.search({ query: `agent:gemini ${WORD}`, limit: 5 });
+        if (hits.length > 0) firstHitAt = Date.now();
+        else await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+    const prompt = `Please read \`todo.txt\` and tell me what is on it (${WORD}).`;
+    const run = await runAgent({ bin: cli.bin, args: promptArgs('gemini', prompt), cwd: project, env, timeoutMs: 180_000 });
+    expect(run.code, `gemini failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const settle = Date.now() + 5000;
+    while (firstHitAt === null && Date.now() < settle) await new Promise((r) => setTimeout(r, 25));
+    polling = false;
+    await poller;
+
+    const chats = path.join(home, '.gemini', 'tmp', 'live-app', 'chats');
+    const [file] = fs.readdirSync(chats).filter((f) => f.startsWith('session-') && f.endsWith('.jsonl'));
+    expect(file).toBeDefined();
+    const promptRecord = fs
+      .readFileSync(path.join(chats, file!), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type?: string; timestamp?: string; content?: { text?: string }[] })
+      .find((r) => r.type === 'user' && r.content?.[0]?.text === prompt);
+    expect(promptRecord?.timestamp).toBeDefined();
+    expect(firstHitAt, 'the prompt never became searchable').not.toBeNull();
+    const lag = firstHitAt! - Date.parse(promptRecord!.timestamp!);
+    expect(lag, `searchable ${lag} ms after Gemini wrote the prompt`).toBeLessThan(1000);
+
+    // Once the CLI is done, the session is complete in the index.
+    await core.syncNow('gemini');
+    const page = await api.listSessions({ agent: 'gemini', limit: 10, offset: 0 });
+    expect(page.total).toBe(1);
+    expect(page.sessions[0]).toMatchObject({ cwd: fs.realpathSync(project), firstPrompt: prompt, userTurns: 1, toolNames: ['read_file'] });
+    expect(page.sessions[0]!.usage.output).toBeGreaterThan(0);
+  });
+});
