@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../electron/core/server/local-server.js';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';
@@ -21,6 +22,8 @@ describe('a new Gemini CLI session while Baton watches', () => {
   let mock: MockLlm;
   let cli: AgentCli;
   let core: BatonCore | null = null;
+  let server: LocalServer | null = null;
+  let firstSession: string | null = null;
 
   beforeAll(async () => {
     cli = await ensureAgentCli('gemini');
@@ -29,6 +32,7 @@ describe('a new Gemini CLI session while Baton watches', () => {
     mock = await startMockLlm({ dir: tmp });
   });
   afterAll(async () => {
+    await server?.close();
     await core?.close();
     await mock?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -90,5 +94,32 @@ describe('a new Gemini CLI session while Baton watches', () => {
     expect(page.total).toBe(1);
     expect(page.sessions[0]).toMatchObject({ cwd: fs.realpathSync(project), firstPrompt: prompt, userTurns: 1, toolNames: ['read_file'] });
     expect(page.sessions[0]!.usage.output).toBeGreaterThan(0);
+    firstSession = page.sessions[0]!.nativeId;
+  });
+
+  it('registers Baton in Gemini CLI (baton mcp install --agent gemini) and Gemini’s call of a Baton tool reaches Baton', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    if (!core || !firstSession) return ctx.skip('needs the session of the test before');
+    server = await startLocalServer(core, 0);
+    core.settings.update({ port: server.port });
+    const settingsFile = path.join(home, '.gemini', 'settings.json');
+    const [installed] = await core.api.installMcp({ agent: 'gemini', dryRun: false });
+    expect(installed, installed?.message).toMatchObject({ agent: 'gemini', ok: true, changed: true, file: settingsFile });
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { mcpServers?: Record<string, { httpUrl?: string }>; security?: unknown };
+    expect(settings.mcpServers?.baton?.httpUrl).toBe(`${server.url}/mcp`);
+    expect(settings.security).toBeDefined(); // the rest of the user's settings kept
+    expect(fs.statSync(settingsFile).mode & 0o077).toBe(0); // holds the token: owner only
+
+    mock.clear();
+    const project = path.join(home, 'projects', 'live-app');
+    const prompt = `Please call tool \`search_all_sessions\` with \`${JSON.stringify({ query: WORD, agent: 'gemini' })}\``;
+    const run = await runAgent({ bin: cli.bin, args: promptArgs('gemini', prompt), cwd: project, env: agentEnv('gemini', home, mock.url), timeoutMs: 180_000 });
+    expect(run.code, `gemini failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    // Gemini offered Baton's tools to the model, and sent Baton's answer back: the search hit
+    // names the session indexed in the test before.
+    const bodies = mock.requests().map((r) => JSON.stringify(r.body));
+    expect(bodies.some((b) => b.includes('search_all_sessions'))).toBe(true);
+    const answer = bodies.find((b) => b.includes('functionResponse') && b.includes(firstSession!));
+    expect(answer, `no Baton answer in what Gemini sent:\n${run.stdout}\n${run.stderr}`).toBeDefined();
   });
 });
