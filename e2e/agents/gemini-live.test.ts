@@ -122,4 +122,20 @@ describe('a new Gemini CLI session while Baton watches', () => {
     const answer = bodies.find((b) => b.includes('functionResponse') && b.includes(firstSession!));
     expect(answer, `no Baton answer in what Gemini sent:\n${run.stdout}\n${run.stderr}`).toBeDefined();
   });
+
+  it('links a subagent Gemini runs to the session that started it', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    if (!core) return ctx.skip('needs the watching Baton of the first test');
+    const project = path.join(home, 'projects', 'live-app');
+    const prompt = 'Please use a subagent to read `todo.txt` and report.';
+    const run = await runAgent({ bin: cli.bin, args: promptArgs('gemini', prompt), cwd: project, env: agentEnv('gemini', home, mock.url), timeoutMs: 180_000 });
+    expect(run.code, `gemini failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    await core.syncNow('gemini');
+    const sessions = (await core.api.listSessions({ agent: 'gemini', limit: 50, offset: 0 })).sessions;
+    const parent = sessions.find((s) => s.firstPrompt === prompt);
+    expect(parent, JSON.stringify(sessions, null, 1)).toMatchObject({ parentId: null, userTurns: 1, toolNames: ['invoke_agent'] });
+    const child = sessions.find((s) => s.parentId === parent!.id);
+    expect(child).toMatchObject({ cwd: fs.realpathSync(project), userTurns: 1 });
+    expect([...child!.toolNames].sort()).toEqual(['complete_task', 'read_file']);
+  });
 });
