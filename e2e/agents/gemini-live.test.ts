@@ -47,7 +47,8 @@ describe('a new Gemini CLI session while Baton watches', () => {
     core = await createBatonCore({
       environment: { env: { HOME: home }, platform: process.platform, home },
       dataDir: path.join(tmp, 'baton'),
-      ingest: 'inline',
+      // As `baton serve` runs: ingest in its worker thread, the live watcher on.
+      ingest: 'worker',
       watch: true,
       log: () => {},
     });
