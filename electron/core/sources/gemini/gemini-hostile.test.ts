@@ -91,6 +91,22 @@ describe('Gemini CLI stores beyond the fixture', () => {
     expect(r.messages.get(`gemini:${SID}`)!.filter((m) => m.kind === 'tool_result')).toHaveLength(1);
   });
 
+  it('marks a failed tool call’s result as an error, whichever copy of it arrives first', async () => {
+    const call = { id: 'read_file_1', name: 'read_file', args: { file_path: '.env' }, status: 'error', result: [{ functionResponse: { id: 'read_file_1', name: 'read_file', response: { error: 'Path not in workspace' } } }] };
+    fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), [
+      header(SID), user('u1', 'read .env'),
+      gemini('g1', 'Reading it.'),
+      gemini('g1', 'Reading it.', { toolCalls: [call] }),
+      line({ id: 'r1', timestamp: '2026-11-24T10:00:03.000Z', type: 'user', content: [{ functionResponse: { id: 'read_file_1', name: 'read_file', response: { error: 'Path not in workspace' } } }] }),
+    ].join(''));
+    const r = new Reader();
+    await r.readAll(createGeminiAdapter([gem]));
+    const msgs = r.messages.get(`gemini:${SID}`)!;
+    expect(msgs.map((m) => `${m.role}/${m.kind}`)).toEqual(['user/text', 'assistant/text', 'assistant/tool_call', 'tool/tool_result']);
+    expect(msgs[3]).toMatchObject({ isError: true, text: 'Path not in workspace', toolCallId: 'read_file_1', toolName: 'read_file' });
+    expect(r.sessions.get(`gemini:${SID}`)!.usage.input).toBe(100); // the record written twice counts once
+  });
+
   it('finds the cwd through projects.json (slug, or a legacy hash folder) when .project_root is missing', async () => {
     fs.rmSync(path.join(gem, 'tmp', 'ledger-svc', '.project_root'));
     fs.writeFileSync(path.join(gem, 'projects.json'), JSON.stringify({ projects: { [CWD]: 'ledger-svc', '/home/bo/old': 'old' } }));

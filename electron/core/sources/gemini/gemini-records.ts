@@ -13,7 +13,6 @@
  * A file without message records (the stub a later-minute `--resume` leaves) yields no session.
  */
 import path from 'node:path';
-import type { MessageRole } from '../../../../shared/model.js';
 import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
@@ -57,6 +56,16 @@ export interface GeminiFileState {
 }
 
 type Obj = Record<string, unknown>;
+
+/** Where a tool result was found: a `user` record of responses, or the call's own `result`. */
+interface ResultSource {
+  ts: string | null;
+  nativeId: string;
+  /** The call's status says it failed (the response may not). */
+  failed: boolean;
+  name: string | null;
+  callId: string | null;
+}
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -268,7 +277,7 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
   }
 
   private user(r: Obj, agg: SessionAgg, st: GeminiFileState, sink: RecordSink, rec: SeenRecord, fresh: boolean, ts: string | null): void {
-    for (const fr of functionResponses(r.content)) this.result(fr, agg, st, sink, ts, r.id as string, null);
+    for (const fr of functionResponses(r.content)) this.result(fr, agg, st, sink, { ts, nativeId: rec.id, failed: false, name: null, callId: null });
     if (!fresh || rec.text) return;
     rec.text = true;
     const text = partsText(r.content);
@@ -322,29 +331,18 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
         sink.push(agg, 'assistant', 'tool_call', JSON.stringify(tc.args ?? {}), name, callId, false, str(tc.timestamp) ?? ts, id);
       }
       const failed = tc.status === 'error' || tc.status === 'cancelled';
-      for (const fr of functionResponses(tc.result)) this.result(fr, agg, st, sink, str(tc.timestamp) ?? ts, id, failed ? true : null, name, callId);
+      for (const fr of functionResponses(tc.result)) this.result(fr, agg, st, sink, { ts: str(tc.timestamp) ?? ts, nativeId: id, failed, name, callId });
     }
   }
 
   /** Delivers a tool result unless this call's result already was (it is stored twice). */
-  private result(
-    fr: Obj,
-    agg: SessionAgg,
-    st: GeminiFileState,
-    sink: RecordSink,
-    ts: string | null,
-    nativeId: string,
-    failed: boolean | null,
-    callName?: string,
-    callIdHint?: string | null,
-  ): void {
-    const callId = str(fr.id) ?? callIdHint ?? null;
+  private result(fr: Obj, agg: SessionAgg, st: GeminiFileState, sink: RecordSink, from: ResultSource): void {
+    const callId = str(fr.id) ?? from.callId;
     if (callId !== null) {
       if (st.results.includes(callId)) return;
       pushBounded(st.results, callId, RECENT_RESULTS);
     }
     const { text, isError } = responseText(fr);
-    const role: MessageRole = 'tool';
-    sink.push(agg, role, 'tool_result', text, str(fr.name) ?? callName ?? null, callId, failed ?? isError, ts, nativeId);
+    sink.push(agg, 'tool', 'tool_result', text, str(fr.name) ?? from.name, callId, from.failed || isError, from.ts, from.nativeId);
   }
 }
