@@ -245,6 +245,19 @@ describe('Gemini CLI stores beyond the fixture', () => {
     expect(adapter.status().skippedLines).toBe(2);
   });
 
+  it('a damaged header line is reported and the messages are kept under the file’s name', async () => {
+    const file = path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl');
+    fs.writeFileSync(file, '{"sessionId":"1f2e3d4c-1111-4222-8333-4444555\n' + context() + user('u1', 'still here'));
+    const child = path.join(chats, SID, `${CHILD}.jsonl`);
+    fs.mkdirSync(path.dirname(child));
+    fs.writeFileSync(child, '\0\0\0\n' + user('c1', 'child prompt'));
+    const r = new Reader();
+    await r.readAll(createGeminiAdapter([gem]));
+    expect(r.diagnostics.map((d) => [d.file, d.line]).sort()).toEqual([[child, 1], [file, 1]].sort());
+    expect(r.sessions.get('gemini:session-2026-11-24T10-00-1f2e3d4c')).toMatchObject({ firstPrompt: 'still here', cwd: CWD });
+    expect(r.sessions.get(`gemini:${CHILD}`)).toMatchObject({ firstPrompt: 'child prompt', parentId: `gemini:${SID}` });
+  });
+
   it('accepts a root that is the tmp folder or one project folder, and reports a missing one', async () => {
     fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), header(SID) + user('u1', 'hello'));
     for (const root of [path.join(gem, 'tmp'), path.join(gem, 'tmp', 'ledger-svc')]) {

@@ -40,6 +40,8 @@ export interface GeminiFileState {
   projectDir: string;
   /** Subagent files live in `chats/<parent sessionId>/`. */
   parentId: string | null;
+  /** The file name without extension: names the session when its header line is unreadable. */
+  fileId: string;
   sessionId: string | null;
   projectHash: string | null;
   /** First workspace directory of a subagent header (a cwd of last resort). */
@@ -148,6 +150,7 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
     return {
       projectDir,
       parentId,
+      fileId: path.basename(unit.path).replace(/\.jsonl?$/, ''),
       sessionId: null,
       projectHash: null,
       directory: null,
@@ -179,9 +182,13 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
     // Anything else is a record kind a newer CLI added: ignored, never fatal.
   }
 
-  /** The session's aggregate, created by its first message (so a stub file yields nothing). */
+  /**
+   * The session's aggregate, created by its first message (so a stub file yields nothing). Without
+   * a readable header (its line was reported as damaged) the session is named after its file, so
+   * its messages are not lost; a subagent file's name is its session id anyway.
+   */
   private agg(st: GeminiFileState, sink: RecordSink): SessionAgg | null {
-    if (!st.sessionId) return null;
+    st.sessionId ??= st.fileId;
     const agg = sink.session(st.sessionId);
     if (!st.started) {
       st.started = true;
