@@ -258,6 +258,28 @@ describe('Gemini CLI stores beyond the fixture', () => {
     expect(r.sessions.get(`gemini:${CHILD}`)).toMatchObject({ firstPrompt: 'child prompt', parentId: `gemini:${SID}` });
   });
 
+  it('cuts a large transcript into bounded batches, reading each byte once; a middle cursor resumes exactly', async () => {
+    const file = path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl');
+    const lines = [header(SID), context()];
+    for (let i = 0; i < 3000; i++) lines.push(user(`u${i}`, `prompt ${i}`), gemini(`g${i}`, `answer ${i}`), line({ $set: { lastUpdated: '2026-11-24T10:00:02.000Z' } }));
+    fs.writeFileSync(file, lines.join(''));
+    const adapter = createGeminiAdapter([gem]);
+    const r = new Reader();
+    const batches = await r.readAll(adapter);
+    expect(batches.length).toBeGreaterThan(2);
+    for (const b of batches) expect(b.messages.length).toBeLessThanOrEqual(2000);
+    expect(batches.reduce((a, b) => a + b.bytesRead, 0)).toBe(fs.statSync(file).size);
+    expect(r.sessions.get(`gemini:${SID}`)).toMatchObject({ userTurns: 3000, messageCount: 6000 });
+    expect(r.sessions.get(`gemini:${SID}`)!.usage.output).toBe(30_000);
+    // Resuming from the first batch's cursor (as after a crash) yields exactly the remainder.
+    const mid = new Reader();
+    mid.cursors.set(file, batches[0]!.cursor!);
+    mid.messages.set(`gemini:${SID}`, r.messages.get(`gemini:${SID}`)!.slice(0, batches[0]!.messages.length));
+    await mid.readAll(adapter);
+    expect(mid.texts(SID)).toEqual(r.texts(SID));
+    expect(mid.sessions.get(`gemini:${SID}`)).toMatchObject({ userTurns: 3000, usage: r.sessions.get(`gemini:${SID}`)!.usage });
+  });
+
   it('accepts a root that is the tmp folder or one project folder, and reports a missing one', async () => {
     fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), header(SID) + user('u1', 'hello'));
     for (const root of [path.join(gem, 'tmp'), path.join(gem, 'tmp', 'ledger-svc')]) {
