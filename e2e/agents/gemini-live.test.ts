@@ -43,7 +43,9 @@ describe('a new Gemini CLI session while Baton watches', () => {
     const project = path.join(home, 'projects', 'live-app');
     fs.mkdirSync(project, { recursive: true });
     fs.writeFileSync(path.join(project, 'todo.txt'), 'buy milk\n');
-    const env = agentEnv('gemini', home, mock.url); // creates ~/.gemini: the root Baton watches
+    const env = agentEnv('gemini', home, mock.url); // creates ~/.gemini
+    // A store in use has tmp/: Baton then watches only it, and the project folder appears below it.
+    fs.mkdirSync(path.join(home, '.gemini', 'tmp'));
     core = await createBatonCore({
       environment: { env: { HOME: home }, platform: process.platform, home },
       dataDir: path.join(tmp, 'baton'),

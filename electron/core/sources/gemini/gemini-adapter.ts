@@ -6,6 +6,7 @@
  * (`*.tmp-<pid>` mid-rewrite, `*.unreadable-<ms>` backups of a file it rewrote) are never read:
  * they repeat a session that has its real file.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceStatus } from '../../../../shared/model.js';
@@ -38,6 +39,18 @@ export class GeminiAdapter implements SourceAdapter {
 
   roots(): string[] {
     return [...this.storeRoots];
+  }
+
+  /**
+   * Sessions live under `tmp/`; the rest of `~/.gemini` can be bulky (checkpointing's shadow git
+   * repos in `history/`, extensions). A root whose `tmp/` does not exist yet is watched whole, so
+   * the first session of a fresh install is seen as it is written.
+   */
+  watchRoots(): string[] {
+    return this.storeRoots.map((root) => {
+      const tmp = path.join(root, 'tmp');
+      return fs.existsSync(tmp) && !fs.existsSync(path.join(root, 'chats')) ? tmp : root;
+    });
   }
 
   async listUnits(): Promise<SourceUnit[]> {

@@ -280,6 +280,15 @@ describe('Gemini CLI stores beyond the fixture', () => {
     expect(mid.sessions.get(`gemini:${SID}`)).toMatchObject({ userTurns: 3000, usage: r.sessions.get(`gemini:${SID}`)!.usage });
   });
 
+  it('watches tmp/ of a store that has one, the whole root of a fresh one', () => {
+    const fresh = path.join(tmp.dir, 'fresh', '.gemini');
+    expect(createGeminiAdapter([gem, path.join(gem, 'tmp', 'ledger-svc'), fresh]).watchRoots()).toEqual([
+      path.join(gem, 'tmp'),
+      path.join(gem, 'tmp', 'ledger-svc'),
+      fresh,
+    ]);
+  });
+
   it('accepts a root that is the tmp folder or one project folder, and reports a missing one', async () => {
     fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), header(SID) + user('u1', 'hello'));
     for (const root of [path.join(gem, 'tmp'), path.join(gem, 'tmp', 'ledger-svc')]) {
