@@ -141,4 +141,25 @@ describe('a new Gemini CLI session while Baton watches', () => {
     expect(child).toMatchObject({ cwd: fs.realpathSync(project), userTurns: 1 });
     expect([...child!.toolNames].sort()).toEqual(['complete_task', 'read_file']);
   });
+
+  it('reads a --resume of that session as one more turn: the replay of its history adds nothing', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    if (!core || !firstSession) return ctx.skip('needs the session of the first test');
+    const id = firstSession;
+    const before = await core.api.getSession({ session: `gemini:${id}` });
+    const project = path.join(home, 'projects', 'live-app');
+    const prompt = 'Thanks! Anything else?';
+    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '--resume', id, '-p', prompt], cwd: project, env: agentEnv('gemini', home, mock.url), timeoutMs: 180_000 });
+    expect(run.code, `gemini failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const chats = path.join(home, '.gemini', 'tmp', 'live-app', 'chats');
+    const own = fs.readdirSync(chats).filter((f) => f.endsWith(`${id.slice(0, 8)}.jsonl`));
+    expect(fs.readFileSync(path.join(chats, own.sort()[0]!), 'utf8')).toContain('{"$set":{"messages":[');
+    await core.syncNow('gemini');
+    const after = await core.api.getSession({ session: `gemini:${id}` });
+    expect(after).toMatchObject({ userTurns: 2, firstPrompt: before.firstPrompt, toolNames: before.toolNames, sourcePath: before.sourcePath });
+    const messages = await core.api.getMessages({ session: `gemini:${id}`, offset: 0, limit: 1000 });
+    expect(messages.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([before.firstPrompt, prompt]);
+    expect(messages.total).toBeGreaterThan(before.messageCount);
+    expect(messages.messages.filter((m) => m.kind === 'tool_call')).toHaveLength(1);
+  });
 });
