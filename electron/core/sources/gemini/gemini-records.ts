@@ -187,7 +187,7 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
    * a readable header (its line was reported as damaged) the session is named after its file, so
    * its messages are not lost; a subagent file's name is its session id anyway.
    */
-  private agg(st: GeminiFileState, sink: RecordSink): SessionAgg | null {
+  private agg(st: GeminiFileState, sink: RecordSink): SessionAgg {
     st.sessionId ??= st.fileId;
     const agg = sink.session(st.sessionId);
     if (!st.started) {
@@ -228,22 +228,18 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
     const summary = str(set.summary);
     if (summary) this.title(summary, st, sink);
     const updated = str(set.lastUpdated);
-    if (updated && st.started) {
-      const agg = this.agg(st, sink);
-      if (agg) noteTimestamp(agg, updated);
-    }
+    if (updated && st.started) noteTimestamp(this.agg(st, sink), updated);
     // `messages`: a replay or a compression of records above; never new turns.
   }
 
   private title(summary: string, st: GeminiFileState, sink: RecordSink): void {
-    const agg = st.started ? this.agg(st, sink) : null;
-    if (agg) setTitle(agg, summary, TITLE_RANK_SUMMARY);
+    if (st.started) setTitle(this.agg(st, sink), summary, TITLE_RANK_SUMMARY);
     else st.pendingTitle = summary;
   }
 
   private rewind(id: string, st: GeminiFileState, sink: RecordSink): void {
-    const agg = st.started ? this.agg(st, sink) : null;
-    if (!agg) return;
+    if (!st.started) return;
+    const agg = this.agg(st, sink);
     sink.push(agg, 'system', 'text', 'Conversation rewound', null, null, false, null, null);
     const at = st.prompts.indexOf(id);
     if (at < 0) return;
@@ -262,7 +258,6 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
 
   private message(r: Obj, st: GeminiFileState, sink: RecordSink): void {
     const agg = this.agg(st, sink);
-    if (!agg) return;
     const id = r.id as string;
     const ts = str(r.timestamp);
     noteTimestamp(agg, ts);
