@@ -60,6 +60,12 @@ describe('Gemini CLI sessions through the API', () => {
     expect(brief.openCommand).toBe(`cd '/home/ana/projects/demo-app' && gemini`);
   });
 
+  it('redacts the token a Gemini prompt carried (the prompt is kept, the secret is not)', async () => {
+    const brief = await core.api.generateBrief({ session: 'gemini:bf0b9e4b', target: 'gemini', format: 'md', redact: true });
+    expect(brief.text).toContain('run `git remote -v`');
+    expect(brief.text).not.toContain('ghp_R8mZt2LwQ4vXn7KpY1sHc9DfJ3gUa6Eb0NoT');
+  });
+
   it('validates a Gemini store path in Settings: indexed root, an unread copy, an empty folder', async () => {
     const root = path.join(fixture.home, '.gemini');
     expect(await core.api.checkPath({ agent: 'gemini', path: root })).toMatchObject({ exists: true, readable: true, sessions: 8, error: null });
