@@ -2,9 +2,9 @@
  * Gemini CLI source adapter: `tmp/<project>/chats/session-*.jsonl` under each store root
  * (`$GEMINI_CLI_HOME/.gemini`, default `~/.gemini`), subagents in `chats/<parent id>/*.jsonl`, and
  * legacy whole-JSON `session-*.json` unless the CLI already converted them to `.jsonl` beside them.
- * A root may also be the `tmp` folder or one project folder. The CLI's own leftovers
- * (`*.tmp-<pid>` mid-rewrite, `*.unreadable-<ms>` backups of a file it rewrote) are never read:
- * they repeat a session that has its real file.
+ * A root may also be the `tmp` folder, one project folder or its `chats` folder. The CLI's own
+ * leftovers (`*.tmp-<pid>` mid-rewrite, `*.unreadable-<ms>` backups of a file it rewrote) are never
+ * read: they repeat a session that has its real file.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -80,7 +80,7 @@ export class GeminiAdapter implements SourceAdapter {
     return units;
   }
 
-  /** Project folders under `root`: a `.gemini` dir (has `tmp/`), its `tmp/`, or one project. */
+  /** Project folders under `root`: a `.gemini` dir (has `tmp/`), its `tmp/`, one project or its `chats/`. */
   private async projectDirs(root: string): Promise<string[]> {
     const st = await fsp.stat(root);
     if (!st.isDirectory()) {
@@ -88,6 +88,7 @@ export class GeminiAdapter implements SourceAdapter {
       err.code = 'ENOTDIR';
       throw err;
     }
+    if (path.basename(root) === 'chats') return [path.dirname(root)];
     if (await isDir(path.join(root, 'chats'))) return [root];
     const tmp = path.join(root, 'tmp');
     const parent = (await isDir(tmp)) ? tmp : root;

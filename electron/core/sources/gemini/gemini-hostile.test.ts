@@ -289,9 +289,9 @@ describe('Gemini CLI stores beyond the fixture', () => {
     ]);
   });
 
-  it('accepts a root that is the tmp folder or one project folder, and reports a missing one', async () => {
+  it('accepts a root that is the tmp folder, one project folder or its chats folder, and reports a missing one', async () => {
     fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), header(SID) + user('u1', 'hello'));
-    for (const root of [path.join(gem, 'tmp'), path.join(gem, 'tmp', 'ledger-svc')]) {
+    for (const root of [path.join(gem, 'tmp'), path.join(gem, 'tmp', 'ledger-svc'), chats]) {
       const r = new Reader();
       await r.readAll(createGeminiAdapter([root]));
       expect(r.sessions.get(`gemini:${SID}`)).toMatchObject({ cwd: CWD, firstPrompt: 'hello' });
