@@ -67,7 +67,7 @@ describe('baton CLI', () => {
   it('reports store status, and fails with one clear line on a bad reference', async () => {
     const { stdout } = await baton('doctor', '--json');
     const doctor = JSON.parse(stdout) as { sources: { agent: string; state: string }[]; index: { sessions: number } };
-    expect(doctor.sources.map((s) => s.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(doctor.sources.map((s) => s.state)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
     expect(doctor.index.sessions).toBe(expectedSessions().length);
     const failure = await baton('brief', 'no such session at all').then(
       () => null,

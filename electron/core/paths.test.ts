@@ -32,6 +32,10 @@ describe('agent store roots', () => {
       '/home/ana/.local/share/opencode',
     ]);
     expect(defaultStoreRoots('hermes', linux({ HERMES_HOME: '/h' }))).toEqual(['/h']);
+    // Gemini CLI's GEMINI_CLI_HOME stands in for the home folder, `.gemini` stays below it.
+    expect(defaultStoreRoots('gemini', linux({}))).toEqual(['/home/ana/.gemini']);
+    expect(defaultStoreRoots('gemini', linux({ GEMINI_CLI_HOME: '/g' }))).toEqual(['/g/.gemini']);
+    expect(defaultStoreRoots('gemini', { env: {}, platform: 'darwin', home: '/Users/ana' })).toEqual(['/Users/ana/.gemini', '/Users/ana/.cache/.gemini']);
   });
 
   it('knows Windows and macOS conventions', () => {

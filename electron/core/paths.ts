@@ -64,8 +64,12 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       }
       return [join(home, `.hermes${suffix}`)];
     }
-    case 'gemini':
-      return [join(home, '.gemini')];
+    case 'gemini': {
+      // Gemini CLI's own override replaces the home folder its `.gemini` lives in. Under its macOS
+      // seatbelt sandbox (sandbox-exec) the CLI keeps sessions in `~/.cache/.gemini` instead.
+      const base = env.GEMINI_CLI_HOME || home;
+      return platform === 'darwin' ? [join(base, '.gemini'), join(base, '.cache', '.gemini')] : [join(base, '.gemini')];
+    }
     case 'qwen':
       return [join(home, '.qwen')];
     case 'pi': {

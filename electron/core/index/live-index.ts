@@ -55,7 +55,7 @@ export class LiveIndex {
     const watching = this.opts.watch !== false;
     if (watching) {
       // Start watching before the first pass so nothing written during it is missed.
-      const roots = this.opts.adapters.flatMap((a) => a.roots());
+      const roots = this.opts.adapters.flatMap((a) => a.watchRoots?.() ?? a.roots());
       this.watcher = new StoreWatcher(roots, {
         debounceMs: this.opts.debounceMs,
         onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),

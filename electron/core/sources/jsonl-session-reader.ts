@@ -236,7 +236,8 @@ export class StatusTracker {
   }
 }
 
-function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, bytes: number): Session {
+/** The Session an aggregate stands for (`bytes`: the unit's size as read). */
+export function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, bytes: number): Session {
   return {
     id: `${agent}:${agg.nativeId}`,
     agent,

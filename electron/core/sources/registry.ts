@@ -6,6 +6,7 @@ import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { defaultStoreRoots, type Environment } from '../paths.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
+import { createGeminiAdapter } from './gemini/gemini-adapter.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import type { SourceAdapter } from './types.js';
@@ -26,6 +27,7 @@ const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = 
   codex: (roots) => createCodexAdapter(roots),
   opencode: (roots) => createOpenCodeAdapter(roots),
   hermes: (roots) => createHermesAdapter(roots),
+  gemini: (roots) => createGeminiAdapter(roots),
 };
 
 export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment): string[] {

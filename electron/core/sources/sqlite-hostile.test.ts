@@ -143,7 +143,7 @@ describe('reading never writes', () => {
     const enabled = { enabled: true, path: null };
     const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled };
     const adapters = createAdapters({ agents }, { env: fh.env, platform: process.platform, home: fh.home });
-    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes']);
+    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini']);
     const sessionsPerAgent: Record<string, number> = {};
     for (const adapter of adapters) {
       const cursorByUnit = new Map<string, JsonValue | null>();
@@ -157,6 +157,7 @@ describe('reading never writes', () => {
     }
     expect(sessionsPerAgent.opencode).toBe(5);
     expect(sessionsPerAgent.hermes).toBe(4);
+    expect(sessionsPerAgent.gemini).toBe(8);
     expect(sessionsPerAgent.claude).toBeGreaterThan(0);
     expect(sessionsPerAgent.codex).toBeGreaterThan(0);
     const after = checksums(fh.home);

@@ -57,6 +57,8 @@ export interface SourceAdapter {
   readonly agent: AgentId;
   /** Store roots to watch (existing or not); the watcher re-lists units when anything under them changes. */
   roots(): string[];
+  /** Narrower folders to watch than `roots()`, when a root also holds bulky non-session trees. */
+  watchRoots?(): string[];
   /** The units currently present. A missing root is not an error: it yields nothing. */
   listUnits(): Promise<SourceUnit[]>;
   /** Read what changed in `unit` since `ctx.cursor`, in batches of bounded size. */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AgentId } from '../../../shared/model.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -14,7 +15,7 @@ export function fixturesDir(): string {
 }
 
 export interface ExpectedSession {
-  agent: 'claude' | 'codex' | 'opencode' | 'hermes';
+  agent: AgentId;
   id: string;
   cwd: string | null;
   gitBranch: string | null;
@@ -47,7 +48,7 @@ export function makeFixtureHome(): FixtureHome {
   const home = path.join(root, 'home');
   fs.cpSync(path.join(fixturesDir(), 'home'), home, { recursive: true, preserveTimestamps: true });
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, BATON_HOME: path.join(root, 'baton') };
-  for (const key of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME']) {
+  for (const key of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'GEMINI_CLI_HOME']) {
     delete env[key];
   }
   return { home, env, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };

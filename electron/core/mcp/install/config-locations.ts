@@ -29,7 +29,7 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
     case 'hermes':
       return path.join(env.HERMES_HOME || path.join(home, '.hermes'), 'config.yaml');
     case 'gemini':
-      return path.join(home, '.gemini', 'settings.json');
+      return path.join(env.GEMINI_CLI_HOME || home, '.gemini', 'settings.json');
     case 'qwen':
       return path.join(home, '.qwen', 'settings.json');
     case 'pi':

@@ -132,8 +132,9 @@ function applyChange(
       backup = freeName(`${file}.bak-${stamp(options.now?.() ?? new Date())}`);
       fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
     }
-    // The file carries the bearer token: keep an existing file's mode, create new ones private.
-    const mode = before !== null ? fs.statSync(file).mode & 0o777 : 0o600;
+    // The file carries the bearer token: create it private; an existing one keeps its owner's
+    // bits but loses group/other access (Gemini CLI, for one, writes settings.json 0644).
+    const mode = before === null ? 0o600 : fs.statSync(file).mode & (action === 'install' ? 0o700 : 0o777);
     writeFileAtomic(file, after, mode);
   } catch (err) {
     return { ...base, backup, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
