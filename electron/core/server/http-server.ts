@@ -173,7 +173,7 @@ function handleLogin(url: URL, res: ServerResponse, options: HttpServerOptions) 
   const viaCode = code !== null && options.loginCodes?.delete(code) === true;
   if (!viaCode && !options.tokens.matches(token)) {
     res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('This login link is not valid (it may have been used already). Run `baton token` and open /login?token=<token>.\n');
+    res.end('This login link is not valid (each one works once). Run `baton login-link` in a terminal: it prints a fresh one.\n');
     return;
   }
   res.writeHead(302, { 'set-cookie': authCookie(options.tokens.get()), location: '/', 'cache-control': 'no-store' });
