@@ -5,7 +5,7 @@
 import type { SessionSummary } from '../../../shared/api-types.js';
 import { clampCursor } from '../lib/keyboard.js';
 import { messageOf, isUnauthorized } from './errors.js';
-import { rowFromSession, rowsFromHits } from './rows.js';
+import { rowsFromHits, rowsFromSessions } from './rows.js';
 import type { AppState, ListSlice, SliceCreator } from './types.js';
 
 /** Session pages are loaded until this many; beyond it, search is the way in. */
@@ -34,7 +34,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     const state = { ...get(), ...patch };
     const rows =
       state.hits === null
-        ? state.sessions.map(rowFromSession)
+        ? rowsFromSessions(state.sessions)
         : rowsFromHits(state.hits, state.sessionsById, {
             agent: state.filterAgent ?? undefined,
             project: state.filterProject ?? undefined,
