@@ -301,3 +301,18 @@ describe('selection sync carries the target', () => {
     expect(sent().at(-1)).toEqual({ session: 'codex:s1', target: 'claude' });
   });
 });
+
+describe('Enter during a search that is then cleared', () => {
+  it('opens nothing: the rows the user pressed Enter on are gone', async () => {
+    const { store, transport } = setup();
+    await started(store);
+    const held = gate<SearchHit[]>();
+    transport.respond('search', () => held.promise);
+    store.getState().setQuery('shopping');
+    store.getState().openPreview();
+    store.getState().setQuery('');
+    held.open(hits(['hermes:s2']));
+    await flush();
+    expect(store.getState().view).toBe('list');
+  });
+});

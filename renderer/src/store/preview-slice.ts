@@ -137,8 +137,12 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
 
     openPreview(sessionId) {
       if (sessionId === undefined && get().searchPending) {
-        // Enter typed before the results came in means the result the user is about to see.
-        void whenState(store, (s) => !s.searchPending).then(() => get().openPreview());
+        // Enter typed before the results came in means the result the user is about to see
+        // (unless the search was changed or cleared meanwhile).
+        const query = get().query;
+        void whenState(store, (s) => !s.searchPending).then((s) => {
+          if (s.query === query) get().openPreview();
+        });
         return;
       }
       const id = sessionId ?? get().rows[get().cursor]?.id;
