@@ -224,6 +224,19 @@ describe('answers applied in the order asked', () => {
     expect(store.getState().settingsView?.settings.theme).toBe('dark');
   });
 
+  it('a slow source status (asked before a store path changed) does not replace the newer one', async () => {
+    const { store, transport } = setup();
+    const slow = gate<unknown>();
+    transport.respond('sourceStatus', () => slow.promise);
+    const before = store.getState().refreshSources();
+    const after = [{ agent: 'claude', state: 'ok', roots: ['/empty'], sessions: 0, lastError: null }];
+    transport.respond('sourceStatus', () => after);
+    await store.getState().refreshSources();
+    slow.open([{ agent: 'claude', state: 'ok', roots: ['/h/.claude/projects'], sessions: 5, lastError: null }]);
+    await before;
+    expect(store.getState().sources).toEqual(after);
+  });
+
   it('a slow MCP info load does not bring back the token just replaced', async () => {
     const { store, transport } = setup();
     const slowInfo = gate<McpInfo>();

@@ -26,7 +26,7 @@ interface BriefChoice {
 
 const choiceKey = (c: BriefChoice): string => `${c.session}\u0000${c.target}\u0000${c.format}`;
 
-export const TARGET_NAMES: Record<BriefTarget, string> = { generic: 'any agent', ...AGENT_LABELS };
+const TARGET_NAMES: Record<BriefTarget, string> = { generic: 'any agent', ...AGENT_LABELS };
 
 export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, store) => {
   let briefGeneration = 0;
