@@ -9,15 +9,16 @@ import type { BatonCore } from './core/service.js';
 import { briefClipboardRecord, ClipboardAutoClear } from './clipboard-formats.js';
 import { briefCopiedNotice } from './brief-notice.js';
 import { notify } from './notifications.js';
-import { hotkeySessionId, latestSessionId as latestFrom } from './hotkey-session.js';
+import { hotkeyBrief, latestSessionId as latestFrom } from './hotkey-session.js';
+import type { BriefTarget } from '../shared/settings.js';
 
 const autoClear = new ClipboardAutoClear({ readText: () => clipboard.readText(), clear: () => clipboard.clear() });
 
-export async function copySessionBrief(core: BatonCore, sessionRef: string): Promise<void> {
+export async function copySessionBrief(core: BatonCore, sessionRef: string, target?: BriefTarget): Promise<void> {
   try {
     const settings = core.settings.get();
     const session = await core.api.getSession({ session: sessionRef });
-    const brief = await core.api.generateBrief(parseApiInput('generateBrief', { session: session.id, target: settings.defaultTarget, format: 'md' }));
+    const brief = await core.api.generateBrief(parseApiInput('generateBrief', { session: session.id, target: target ?? settings.defaultTarget, format: 'md' }));
     await clipboard.write([new ClipboardItem(briefClipboardRecord(brief.text, process.platform))]);
     autoClear.schedule(brief.text, settings.clipboardClearSeconds * 1000);
     const { title, body } = briefCopiedNotice(brief, session, settings.clipboardClearSeconds);
@@ -33,16 +34,13 @@ export async function latestSessionId(core: BatonCore): Promise<string | null> {
 }
 
 /** The global hotkey and the tray's "Copy latest brief": the session selected in the UI while it
- *  still exists, else the most recent. */
+ *  still exists (for the target the UI shows), else the most recent (for the default target). */
 export async function copyHotkeyBrief(core: BatonCore): Promise<void> {
-  await copyChosenBrief(core, () => hotkeySessionId(core.api, core.desktop.selection()));
-}
-
-async function copyChosenBrief(core: BatonCore, choose: () => Promise<string | null>): Promise<void> {
   try {
-    const id = await choose();
-    if (!id) return notify('Baton', 'No sessions yet: nothing to copy.');
-    await copySessionBrief(core, id);
+    const selection = { session: core.desktop.selection(), target: core.desktop.selectionTarget() };
+    const chosen = await hotkeyBrief(core.api, selection, core.settings.get().defaultTarget);
+    if (!chosen) return notify('Baton', 'No sessions yet: nothing to copy.');
+    await copySessionBrief(core, chosen.session, chosen.target);
   } catch (err) {
     notify('Baton could not copy the brief', (err as Error).message);
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, parseApiInput } from '../shared/contract.js';
 import { createBatonCore, type BatonCore } from './core/service.js';
 import { makeFixtureHome, type FixtureHome } from './core/testing/fixture-home.js';
-import { chooseHotkeySession, hotkeySessionId, latestSessionId, type HotkeySessionApi } from './hotkey-session.js';
+import { chooseHotkeySession, hotkeyBrief, hotkeySessionId, latestSessionId, type HotkeySessionApi } from './hotkey-session.js';
 
 describe('chooseHotkeySession', () => {
   it('takes the selection while it exists, the latest otherwise', () => {
@@ -74,5 +74,19 @@ describe('hotkeySessionId over the fixture stores', () => {
       listSessions: (input) => core.api.listSessions(input),
     };
     await expect(hotkeySessionId(failing, ids[1]!)).rejects.toThrow('index is locked');
+  });
+
+  it('copies the selected session for the target the UI shows, the latest for the default target', async () => {
+    const older = ids[3]!;
+    await core.api.setSelection(parseApiInput('setSelection', { session: older, target: 'hermes' }));
+    const selection = () => ({ session: core.desktop.selection(), target: core.desktop.selectionTarget() });
+    expect(await hotkeyBrief(core.api, selection(), 'claude')).toEqual({ session: older, target: 'hermes' });
+    // The UI said no target (an older renderer): the default one.
+    await core.api.setSelection(parseApiInput('setSelection', { session: older }));
+    expect(await hotkeyBrief(core.api, selection(), 'claude')).toEqual({ session: older, target: 'claude' });
+    // A selection that left the index: the latest session, and the UI's target does not carry over.
+    expect(await hotkeyBrief(core.api, { session: 'claude:00000000-0000-4000-8000-000000000000', target: 'hermes' }, 'codex')).toEqual({ session: ids[0], target: 'codex' });
+    await core.api.setSelection(parseApiInput('setSelection', { session: null, target: 'hermes' }));
+    expect(core.desktop.selectionTarget()).toBeNull();
   });
 });

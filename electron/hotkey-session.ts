@@ -3,6 +3,7 @@
  * otherwise the most recently active one. No Electron here, so it is testable against a real core.
  */
 import { ApiError, parseApiInput, type ApiHandlers } from '../shared/contract.js';
+import type { BriefTarget } from '../shared/settings.js';
 
 /** The choice itself: the selection wins only while the index still has it. */
 export function chooseHotkeySession(selected: string | null, selectedExists: boolean, latest: string | null): string | null {
@@ -29,4 +30,21 @@ export async function hotkeySessionId(api: HotkeySessionApi, selected: string | 
   }
   // Only list when the selection cannot be used: one query per press.
   return chooseHotkeySession(selected, exists, exists ? null : await latestSessionId(api));
+}
+
+/** What the UI last said it shows: a session and the brief target picked for it. */
+export interface UiSelection {
+  session: string | null;
+  target: BriefTarget | null;
+}
+
+/**
+ * The brief the hotkey copies: the selected session's for the target the UI shows (what its Copy
+ * button would copy), else the most recent session's for the default target.
+ */
+export async function hotkeyBrief(api: HotkeySessionApi, selection: UiSelection, defaultTarget: BriefTarget): Promise<{ session: string; target: BriefTarget } | null> {
+  const session = await hotkeySessionId(api, selection.session);
+  if (session === null) return null;
+  const target = session === selection.session && selection.target !== null ? selection.target : defaultTarget;
+  return { session, target };
 }

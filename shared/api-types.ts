@@ -207,6 +207,8 @@ export interface FolderPick {
 /** The session the UI has selected, as the core stored it (a full id), or null for none. */
 export interface SelectionState {
   session: string | null;
+  /** The brief target the UI shows for it; the global hotkey copies that brief (absent: the default). */
+  target?: BriefTarget;
 }
 
 /** Pushed from the core to UIs (IPC events in Electron, server-sent events over HTTP). */

@@ -160,8 +160,8 @@ export const batonApi = {
   ),
   desktopStatus: call<DesktopStatus>()(none, 'Tray app state: hotkey registration, MCP server, launch at login (headless: not applicable).'),
   setSelection: call<SelectionState>()(
-    z.object({ session: sessionRef.nullable() }).strict(),
-    'The session the UI has selected (null: none); the global hotkey copies its brief.',
+    z.object({ session: sessionRef.nullable(), target: z.enum(BRIEF_TARGETS).optional() }).strict(),
+    'The session the UI has selected (null: none) and the target it shows; the global hotkey copies that brief.',
   ),
   pickFolder: call<FolderPick>()(
     z.object({ title: z.string().max(200).optional(), defaultPath: z.string().max(4096).optional() }).strict(),

@@ -27,9 +27,10 @@ test('the whole flow works with the keyboard alone', async ({ app }) => {
   await app.getByRole('radio', { name: 'Claude' }).focus();
   await app.keyboard.press('ArrowRight');
   await expect(app.getByRole('radio', { name: 'Codex' })).toHaveAttribute('aria-checked', 'true');
-  // Letters still work with the radio focused: c copies.
+  // Letters still work with the radio focused: c copies, at once, the brief of the target just
+  // picked (waiting for it while it is still being prepared).
   await app.keyboard.press('c');
-  await expect(app.getByText(/Copied the brief/)).toBeVisible();
+  await expect(app.getByText(/Copied the brief \(.*for Codex/)).toBeVisible();
   const clipboard = await app.evaluate(() => navigator.clipboard.readText());
   expect(clipboard).toContain('todo.txt');
 

@@ -21,6 +21,10 @@ test('search finds a session by a word from its transcript; the preview shows it
   await expect(app.getByTestId('redaction-count')).toHaveText(/redact/);
   await snapshot(app, 'preview', testInfo);
 
+  // "Open in" hands off to another agent: with the Generic target, not back into Claude.
+  const openIn = app.getByRole('button', { name: /^Open in / });
+  await expect(openIn).toHaveText('Open in Codex CLI');
+
   // Switching the target agent re-renders the brief for Codex.
   const genericText = await brief.innerText();
   await app.getByRole('radio', { name: 'Codex' }).click();
@@ -39,6 +43,10 @@ test('search finds a session by a word from its transcript; the preview shows it
   const clipboard = await app.evaluate(() => navigator.clipboard.readText());
   expect(clipboard.trim()).toBe(rawText.trim());
   expect(clipboard).toContain('todo.txt');
+
+  // "Open in" follows the target picked.
+  await app.getByRole('radio', { name: 'Hermes' }).click();
+  await expect(openIn).toHaveText('Open in Hermes Agent');
 });
 
 test('snippets are text, never HTML, and agent/project filters narrow the list', async ({ app }) => {

@@ -15,7 +15,8 @@ test('the shell renders, connects and lists the fixture sessions', async ({ app 
 test('without the login cookie the UI says how to log in, and the link logs in', async ({ page, baton }) => {
   await page.goto(baton.url);
   await expect(page.getByRole('heading', { name: 'Log in to Baton' })).toBeVisible();
-  await expect(page.getByText('baton token')).toBeVisible();
+  await expect(page.getByText('/login?code=…')).toBeVisible();
+  await expect(page.getByText('baton login-link')).toBeVisible();
   await page.goto(baton.loginUrl);
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
 });

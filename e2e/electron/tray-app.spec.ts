@@ -39,6 +39,7 @@ test('the popover lists sessions over IPC, previews a brief and copies it', asyn
     await expect(window.getByTestId('goal')).toContainText('todo.txt');
     await expect(window.getByTestId('brief-text')).toContainText('todo.txt');
     await window.getByRole('button', { name: 'Copy brief' }).click();
+    await expect(window.getByText(/Copied the brief/)).toBeVisible();
     const clipboard = await app.evaluate(({ clipboard }) => clipboard.readText());
     expect(clipboard).toContain('todo.txt');
   } finally {

@@ -18,6 +18,8 @@ export interface CliApiHandle {
   api: CliApi;
   /** Where the answer comes from: the running Baton's URL, or null for this process's own index. */
   server: string | null;
+  /** Every indexed session's id and native id (what a `<ref>` can match), for unique short ids. */
+  sessionKeys(): Promise<{ id: string; nativeId: string }[]>;
   close(): Promise<void>;
 }
 
@@ -79,14 +81,29 @@ function remoteApi(server: ServerFile, token: string): CliApi {
   return { listSessions: call('listSessions'), search: call('search'), usageReport: call('usageReport') };
 }
 
+async function pagedKeys(page: (offset: number) => Promise<{ sessions: { id: string; nativeId: string }[]; total: number }>): Promise<{ id: string; nativeId: string }[]> {
+  const keys: { id: string; nativeId: string }[] = [];
+  for (let offset = 0; ; ) {
+    const p = await page(offset);
+    keys.push(...p.sessions.map((s) => ({ id: s.id, nativeId: s.nativeId })));
+    offset += p.sessions.length;
+    if (p.sessions.length === 0 || offset >= p.total) return keys;
+  }
+}
+
 export async function openCliApi(environment: Environment = currentEnvironment()): Promise<CliApiHandle> {
   if (environment.env.BATON_NO_SERVER !== '1') {
     const dataDir = batonDataDir(environment);
     const token = new TokenStore(dataDir).get();
     const server = await currentServer(dataDir, token);
-    if (server) return { api: remoteApi(server, token), server: server.url, close: async () => {} };
+    if (server) {
+      const api = remoteApi(server, token);
+      return { api, server: server.url, sessionKeys: () => pagedKeys((offset) => api.listSessions({ limit: 1000, offset })), close: async () => {} };
+    }
   }
   const { openCliCore } = await import('./cli-core.js');
   const cli = await openCliCore({ environment });
-  return { api: cli.core.api, server: null, close: () => cli.close() };
+  // Straight from the index: hidden sessions too, since a `<ref>` can name them.
+  const reader = () => cli.core.sources.reader;
+  return { api: cli.core.api, server: null, sessionKeys: () => pagedKeys(async (offset) => reader().listSessions({ limit: 10_000, offset })), close: () => cli.close() };
 }

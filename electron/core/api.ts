@@ -119,10 +119,11 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
         input,
       ),
     desktopStatus: async () => core.desktop.get(),
-    setSelection: async ({ session }) => {
+    setSelection: async ({ session, target }) => {
       // Stored as the full id, so a later rename or prefix clash cannot change what it means.
-      core.desktop.setSelection(session === null ? null : core.resolveSession(session));
-      return { session: core.desktop.selection() };
+      core.desktop.setSelection(session === null ? null : core.resolveSession(session), target ?? null);
+      const chosenTarget = core.desktop.selectionTarget();
+      return { session: core.desktop.selection(), ...(chosenTarget ? { target: chosenTarget } : {}) };
     },
     pickFolder: (options) => core.desktop.pickFolder(options),
   };

@@ -7,6 +7,7 @@
  * and the folder picker Electron registers (the core never imports electron; headless has none).
  */
 import type { DesktopStatus, FolderPick } from '../../shared/api-types.js';
+import type { BriefTarget } from '../../shared/settings.js';
 
 export const HEADLESS_STATUS: DesktopStatus = { mode: 'headless', hotkey: null, server: null, launchAtLogin: null };
 
@@ -21,6 +22,7 @@ export type FolderPicker = (options: FolderPickOptions) => Promise<string | null
 export class DesktopState {
   private status: DesktopStatus = HEADLESS_STATUS;
   private selected: string | null = null;
+  private selectedTarget: BriefTarget | null = null;
   private folderPicker: FolderPicker | null = null;
   /** The dialog open now: a second request (a double click) shares it instead of opening another. */
   private picking: Promise<FolderPick> | null = null;
@@ -40,8 +42,14 @@ export class DesktopState {
     return this.selected;
   }
 
-  setSelection(sessionId: string | null): void {
+  /** The brief target the UI shows for the selection; null when none is selected or none was said. */
+  selectionTarget(): BriefTarget | null {
+    return this.selectedTarget;
+  }
+
+  setSelection(sessionId: string | null, target: BriefTarget | null = null): void {
     this.selected = sessionId;
+    this.selectedTarget = sessionId === null ? null : target;
   }
 
   /** Called by the Electron main process at startup; null removes it. */

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { registerServe } from './serve.js';
 import { registerToken } from './token.js';
+import { registerLoginLink } from './login-link.js';
 import { registerMcp } from './mcp.js';
 import { registerList } from './list.js';
 import { registerSearch } from './search.js';
@@ -15,6 +16,7 @@ import { registerUsage } from './usage.js';
 export function registerCommands(program: Command): void {
   registerServe(program);
   registerToken(program);
+  registerLoginLink(program);
   registerMcp(program);
   registerList(program);
   registerSearch(program);

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { AGENTS, isAgentId, type AgentId, type Session } from '../../../shared/model.js';
+import { nestSubagents } from '../../../shared/session-tree.js';
+import { shortestUniquePrefixes, type SessionKey } from '../../core/sessions/short-ids.js';
 import { openCliApi } from '../cli-api.js';
 import { formatTable, shorten } from './table.js';
 
@@ -30,7 +32,7 @@ export function registerList(program: Command): void {
           process.stdout.write('No sessions found. Run `baton doctor` to see where Baton looked.\n');
           return;
         }
-        process.stdout.write(sessionTable(page.sessions));
+        process.stdout.write(sessionTable(page.sessions, await cli.sessionKeys()));
         if (page.total > page.sessions.length) process.stdout.write(`… ${page.total - page.sessions.length} more (use --limit)\n`);
       } finally {
         await cli.close();
@@ -38,16 +40,21 @@ export function registerList(program: Command): void {
     });
 }
 
-function sessionTable(sessions: Session[]): string {
+/** Subagents under their parent (↳, indented), or marked where the parent is not listed. */
+export function sessionTable(sessions: Session[], universe: SessionKey[]): string {
+  const ids = shortestUniquePrefixes(sessions, universe);
   return formatTable(
     ['UPDATED', 'AGENT', 'ID', 'TURNS', 'TITLE', 'DIRECTORY'],
-    sessions.map((s) => [
-      (s.updatedAt ?? '').slice(0, 16).replace('T', ' '),
-      s.agent + (s.sourceGone ? ' (gone)' : ''),
-      s.nativeId.slice(0, 13),
-      String(s.userTurns),
-      shorten(s.title ?? s.firstPrompt ?? '', 48),
-      shorten(s.cwd ?? '', 40),
-    ]),
+    nestSubagents(sessions).map(({ session: s, depth, subagent }) => {
+      const mark = depth > 0 ? `${'  '.repeat(depth - 1)}↳ ` : subagent ? '↳ (subagent) ' : '';
+      return [
+        (s.updatedAt ?? '').slice(0, 16).replace('T', ' '),
+        s.agent + (s.sourceGone ? ' (gone)' : ''),
+        ids.get(s.id) ?? s.id,
+        String(s.userTurns),
+        mark + shorten(s.title ?? s.firstPrompt ?? '', 48 - mark.length),
+        shorten(s.cwd ?? '', 40),
+      ];
+    }),
   );
 }

@@ -15,6 +15,7 @@ export function registerServe(program: Command): void {
       });
       process.stdout.write(`Baton listening on ${server.url}\n`);
       process.stdout.write(`Open the UI (one-time login link): ${server.newLoginUrl()}\n`);
+      process.stdout.write('Another browser, or the link used? `baton login-link` prints a fresh one.\n');
       process.stdout.write(`MCP endpoint: ${server.url}/mcp (token: \`baton token\`)\n`);
       await core.start();
       await new Promise<void>((resolve) => {

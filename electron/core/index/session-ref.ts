@@ -23,7 +23,8 @@ export type SessionRefResult =
   | { status: 'not_found' };
 
 const MAX_CANDIDATES = 10;
-const MIN_PREFIX = 4;
+/** Shortest id prefix a reference may be (shorter ones are read as title words). */
+export const MIN_PREFIX = 4;
 
 interface CandidateRow {
   id: string;

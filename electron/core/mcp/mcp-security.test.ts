@@ -31,7 +31,7 @@ function post(path: string, body: string | Buffer, headers: Record<string, strin
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       },
     );
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? resolve({ status: -1, body: '' }) : reject(err)));
+    req.on('error', reject);
     req.end(body);
   });
 }
@@ -62,11 +62,14 @@ describe('guards on /mcp and /ingest', () => {
     expect((await post('/ingest', '{}', { ...auth(), host: 'evil.example:8765' })).status).toBe(403);
   });
 
-  it('2 MB body → 413', async () => {
+  it('2 MB body → 413, read by the client every time (never a connection reset)', async () => {
     const big = Buffer.alloc(2 * 1024 * 1024, 0x20);
-    const res = await post('/mcp', big, auth());
-    expect([413, -1]).toContain(res.status);
-    if (res.status === 413) expect(res.body).not.toMatch(/at .*\.ts/);
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/mcp', big, auth());
+      expect(res.status).toBe(413);
+      expect(res.body).not.toMatch(/at .*\.ts/);
+      expect((await post('/ingest', big, auth())).status).toBe(413);
+    }
   });
 });
 

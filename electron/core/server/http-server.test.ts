@@ -29,6 +29,40 @@ function request(port: number, path: string, options: { method?: string; headers
   });
 }
 
+/** POSTs `body` in 64 KB chunks with Transfer-Encoding: chunked (no Content-Length). */
+function chunked(port: number, path: string, body: Buffer, headers: Record<string, string>): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+    req.end();
+  });
+}
+
+/** POSTs with `Expect: 100-continue`, sending the body only when the server says continue. */
+function expectContinue(port: number, path: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; bodySent: boolean }> {
+  return new Promise((resolve, reject) => {
+    let bodySent = false;
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { host: `127.0.0.1:${port}`, expect: '100-continue', 'content-length': String(body.length), ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bodySent }));
+      },
+    );
+    req.on('continue', () => {
+      bodySent = true;
+      req.end(body);
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
+
 describe('headless HTTP server', () => {
   const temp = makeTempDir();
   let core: BatonCore;
@@ -72,6 +106,27 @@ describe('headless HTTP server', () => {
     expect((await request(server.port, '/health', { headers: { host: 'evil.example' } })).status).toBe(403);
     const ownOrigin = await request(server.port, '/api/health', { method: 'POST', body: '{}', headers: { ...auth, origin: `http://localhost:${server.port}`, host: `localhost:${server.port}` } });
     expect(ownOrigin.status).toBe(200);
+  });
+
+  it('refuses a body over 1 MB with a 413 the client always reads (never a reset), however it is sent', async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024, 0x20);
+    for (let i = 0; i < 15; i++) {
+      // Node's client with Content-Length, no Expect: it is still sending when the server decides.
+      const sized = await request(server.port, '/api/getSettings', { method: 'POST', body: big, headers: auth });
+      expect(sized.status).toBe(413);
+      expect(JSON.parse(sized.body).error.message).toBe('Request body larger than 1048576 bytes.');
+      // Chunked, no length declared: refused once past the limit.
+      expect((await chunked(server.port, '/api/getSettings', big, auth)).status).toBe(413);
+      // fetch (undici).
+      const viaFetch = await fetch(`${server.url}/api/getSettings`, { method: 'POST', body: big, headers: auth });
+      expect(viaFetch.status).toBe(413);
+      await viaFetch.arrayBuffer();
+    }
+    // Expect: 100-continue: refused before the body is sent.
+    const expecting = await expectContinue(server.port, '/api/getSettings', big, auth);
+    expect(expecting).toEqual({ status: 413, bodySent: false });
+    const small = await expectContinue(server.port, '/api/getSettings', Buffer.from('{}'), auth);
+    expect(small).toEqual({ status: 200, bodySent: true });
   });
 
   it('rejects bodies over 1 MB with 413, bad JSON and bad input with 400, unknown calls with 404', async () => {

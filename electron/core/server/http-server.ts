@@ -12,7 +12,7 @@ import type { ApiHandlers } from '../../../shared/contract.js';
 import { authCookie, checkHostAndOrigin, presentedToken, type GuardInput } from './request-guard.js';
 import { serveStatic } from './static-files.js';
 import { handleApiCall } from './api-route.js';
-import { sendJson, sendError, readBody, BodyTooLargeError } from './http-io.js';
+import { sendJson, sendError, readBody, drainBody, BodyTooLargeError } from './http-io.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -69,6 +69,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       if (!res.headersSent) sendError(res, 500, 'internal', 'Internal error');
       else res.destroy();
     });
+  });
+  // `Expect: 100-continue` with a body over the limit: refused before the client sends it.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return refuseTooLarge(req, res, false);
+    res.writeContinue();
+    server.emit('request', req, res);
   });
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
@@ -133,10 +139,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
     try {
       body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, MAX_BODY_BYTES);
     } catch (err) {
-      if (err instanceof BodyTooLargeError) {
-        res.setHeader('connection', 'close');
-        return sendError(res, 413, 'bad_request', `Request body larger than ${MAX_BODY_BYTES} bytes.`);
-      }
+      if (err instanceof BodyTooLargeError) return refuseTooLarge(req, res, true);
       throw err;
     }
     if (extra) {
@@ -151,13 +154,26 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
   return serveStatic(options.staticDir, url.pathname, res);
 }
 
+/**
+ * 413 for a body over the limit, delivered reliably: the body still on its way is read and dropped
+ * first (bounded), so closing the connection afterwards cannot reset it under the client's feet.
+ * `sent`: the client is sending the body (false when it waits for 100 Continue and will not).
+ */
+async function refuseTooLarge(req: IncomingMessage, res: ServerResponse, sent: boolean): Promise<void> {
+  const drained = sent ? await drainBody(req) : true;
+  res.setHeader('connection', 'close');
+  sendError(res, 413, 'bad_request', `Request body larger than ${MAX_BODY_BYTES} bytes.`);
+  // A body past the drain limit (or a stalled one) cannot be waited for: the connection goes.
+  if (!drained) res.once('finish', () => req.socket.destroy());
+}
+
 function handleLogin(url: URL, res: ServerResponse, options: HttpServerOptions) {
   const code = url.searchParams.get('code');
   const token = url.searchParams.get('token');
   const viaCode = code !== null && options.loginCodes?.delete(code) === true;
   if (!viaCode && !options.tokens.matches(token)) {
     res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('This login link is not valid (it may have been used already). Run `baton token` and open /login?token=<token>.\n');
+    res.end('This login link is not valid (each one works once). Run `baton login-link` in a terminal: it prints a fresh one.\n');
     return;
   }
   res.writeHead(302, { 'set-cookie': authCookie(options.tokens.get()), location: '/', 'cache-control': 'no-store' });

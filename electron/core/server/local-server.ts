@@ -1,6 +1,7 @@
 /**
  * Starts the local server for a core: the one used by `baton serve` and by the Electron app (for
- * MCP and /ingest). Returns the running server and a one-time login URL for the browser UI.
+ * MCP and /ingest). Returns the running server and one-time login URLs for the browser UI (also
+ * handed out on POST /login-link, for `baton login-link`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { startHttpServer, type RunningHttpServer } from './http-server.js';
 import { createExtraRoutes } from './extra-routes.js';
 import { removeServerFile, writeServerFile } from './server-file.js';
 import { BATON_VERSION } from '../version.js';
+import { loginLinkRoute } from './login-link.js';
 
 export interface LocalServer extends RunningHttpServer {
   /** Opens the UI once and sets the auth cookie; a fresh code each time it is asked for. */
@@ -33,13 +35,18 @@ export function rendererDistDir(): string | null {
 
 export async function startLocalServer(core: BatonCore, port = core.settings.get().port): Promise<LocalServer> {
   const loginCodes = new Set<string>();
-  const server = await startHttpServer({
+  const newLoginUrl = (): string => {
+    const code = randomBytes(18).toString('base64url');
+    loginCodes.add(code);
+    return `${server.url}/login?code=${code}`;
+  };
+  const server: RunningHttpServer = await startHttpServer({
     port,
     tokens: core.tokens,
     api: core.api,
     health: () => core.health(),
     subscribe: (listener) => core.events.subscribe(listener),
-    routes: createExtraRoutes(core),
+    routes: [...createExtraRoutes(core), loginLinkRoute(() => newLoginUrl())],
     staticDir: rendererDistDir(),
     loginCodes,
     log: core.log,
@@ -56,10 +63,6 @@ export async function startLocalServer(core: BatonCore, port = core.settings.get
       removeServerFile(core.dataDir);
       await server.close();
     },
-    newLoginUrl() {
-      const code = randomBytes(18).toString('base64url');
-      loginCodes.add(code);
-      return `${server.url}/login?code=${code}`;
-    },
+    newLoginUrl,
   };
 }

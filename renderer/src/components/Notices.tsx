@@ -5,8 +5,14 @@ import type { Notice } from '../store/types.js';
 export function Notices() {
   const notices = useApp((s) => s.notices);
   const dismiss = useApp((s) => s.dismissNotice);
+  const copyStatus = useApp((s) => s.copyStatus);
   return (
     <div className="notices" role="status" aria-live="polite">
+      {copyStatus !== null && (
+        <div className="notice" data-level="info" aria-busy="true">
+          <span>{copyStatus}</span>
+        </div>
+      )}
       {notices.map((n) => (
         <NoticeItem key={n.id} notice={n} onDismiss={() => dismiss(n.id)} />
       ))}

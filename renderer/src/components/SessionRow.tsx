@@ -29,10 +29,16 @@ export const SessionRowView = memo(function SessionRowView(props: {
       aria-selected={selected}
       className="session-row"
       data-session-id={row.id}
-      style={props.style}
+      data-subagent={row.subagent || undefined}
+      style={row.depth > 0 ? { ...props.style, paddingLeft: 10 + 18 * row.depth } : props.style}
       onClick={props.onClick}
     >
       <div className="row-line">
+        {row.subagent && (
+          <span className="row-subagent" title="Subagent session (started by another session)">
+            ↳<span className="visually-hidden">Subagent:</span>
+          </span>
+        )}
         <AgentBadge agent={row.agent} />
         <span className="row-title" title={title}>
           {title}

@@ -1,6 +1,5 @@
 /** Window-level keys: the pure keyboard map (lib/keyboard.ts) applied to the store. */
 import { useEffect } from 'react';
-import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { BRIEF_TARGETS } from '../../../shared/settings.js';
 import { cycle, keyCommand } from '../lib/keyboard.js';
 import { focusKind, focusSearch, hasTextSelection } from '../lib/focus.js';
@@ -72,16 +71,11 @@ export function useKeyboard(): void {
           state.setRaw(!state.raw);
           break;
         case 'open-in-agent':
-          void state.openInAgent(openTarget(state.target, state.previewSession?.agent));
+          void state.openInAgent();
           break;
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [store]);
-}
-
-/** "Open in" needs a real agent: the brief's target, else the session's own agent. */
-export function openTarget(target: string, sessionAgent: AgentId | undefined): AgentId {
-  return (AGENTS as readonly string[]).includes(target) ? (target as AgentId) : (sessionAgent ?? 'claude');
 }

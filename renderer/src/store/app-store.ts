@@ -10,11 +10,11 @@ import type { AppDeps, AppState } from './types.js';
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: AppDeps): AppStore {
-  const store = createStore<AppState>()((set, get) => ({
-    ...createShellSlice(set, get, deps),
-    ...createListSlice(set, get, deps),
-    ...createPreviewSlice(set, get, deps),
-    ...createSettingsSlice(set, get, deps),
+  const store = createStore<AppState>()((set, get, api) => ({
+    ...createShellSlice(set, get, deps, api),
+    ...createListSlice(set, get, deps, api),
+    ...createPreviewSlice(set, get, deps, api),
+    ...createSettingsSlice(set, get, deps, api),
   }));
   // For the store's lifetime (the page's): the core learns the selection for the global hotkey.
   syncSelection(store, deps.client, deps.selectionSyncMs);

@@ -5,7 +5,7 @@
 import type { SessionSummary } from '../../../shared/api-types.js';
 import { clampCursor } from '../lib/keyboard.js';
 import { messageOf, isUnauthorized } from './errors.js';
-import { rowFromSession, rowsFromHits } from './rows.js';
+import { rowsFromHits, rowsFromSessions } from './rows.js';
 import type { AppState, ListSlice, SliceCreator } from './types.js';
 
 /** Session pages are loaded until this many; beyond it, search is the way in. */
@@ -19,13 +19,22 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
   let searchGeneration = 0;
   let searchInFlight = false;
   let searchAgain = false;
+  /** Arrow keys pressed while a search runs: applied to its results, not to the rows it replaces. */
+  let queuedMove = 0;
+
+  const applyQueuedMove = (): void => {
+    if (queuedMove === 0) return;
+    const delta = queuedMove;
+    queuedMove = 0;
+    get().setCursor(get().cursor + delta);
+  };
 
   /** Rows follow sessions, hits and filters; the cursor stays on the same session when it can. */
   const recompute = (patch: Partial<AppState>): Partial<AppState> => {
     const state = { ...get(), ...patch };
     const rows =
       state.hits === null
-        ? state.sessions.map(rowFromSession)
+        ? rowsFromSessions(state.sessions)
         : rowsFromHits(state.hits, state.sessionsById, {
             agent: state.filterAgent ?? undefined,
             project: state.filterProject ?? undefined,
@@ -63,7 +72,10 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     }
     const current = get();
     const stale = searchAgain || generation !== searchGeneration || current.query !== query || current.filterAgent !== filterAgent;
-    if (!stale) set(recompute(patch));
+    if (!stale) {
+      set(recompute(patch));
+      applyQueuedMove();
+    }
     if (searchAgain) void runSearch();
   };
 
@@ -126,6 +138,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
         searchGeneration++;
         searchAgain = false;
         set(recompute({ query, hits: null, searchPending: false, searchError: null }));
+        applyQueuedMove();
         return;
       }
       set({ query, searchPending: true });
@@ -145,7 +158,8 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     },
 
     moveCursor(delta) {
-      get().setCursor(get().cursor + delta);
+      if (get().searchPending) queuedMove += delta;
+      else get().setCursor(get().cursor + delta);
     },
 
     setCursor(index) {

@@ -2,25 +2,51 @@
  * The brief preview of one session: target and format pickers, the brief itself (re-generated
  * when they change, stale responses dropped), and the actions on it: copy, open in an agent,
  * checkpoint, restore (drift first, then confirm).
+ *
+ * Actions never race a pending load: a copy waits for the brief being prepared (and says so), an
+ * Enter typed while a search runs opens the top result once it is in, briefs wait for the first
+ * settings load (target, budget, redaction), and "Open in" waits for the session's agent.
  */
-import type { BriefResult } from '../../../shared/api-types.js';
+import type { BriefFormat, BriefResult } from '../../../shared/api-types.js';
 import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
+import type { BriefTarget } from '../../../shared/settings.js';
+import { openTarget } from '../lib/open-target.js';
 import { checkpointInput } from './checkpoint-draft.js';
 import { messageOf } from './errors.js';
 import { rowTitle } from './rows.js';
 import type { PreviewSlice, SliceCreator } from './types.js';
+import { settingsPending, whenState } from './when-state.js';
 
-export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) => {
+/** What a brief is generated for; a copy takes the one chosen when the user pressed it. */
+interface BriefChoice {
+  session: string;
+  target: BriefTarget;
+  format: BriefFormat;
+}
+
+const choiceKey = (c: BriefChoice): string => `${c.session}\u0000${c.target}\u0000${c.format}`;
+
+const TARGET_NAMES: Record<BriefTarget, string> = { generic: 'any agent', ...AGENT_LABELS };
+
+export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, store) => {
   let briefGeneration = 0;
   let clearTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The choice the shown brief (state.brief) was made for. */
+  let shownKey: string | null = null;
+  /** The copy waiting now: pressing c again meanwhile joins it instead of copying twice. */
+  let pendingCopy: { key: string; done: Promise<boolean> } | null = null;
 
   const briefOptions = () => {
     const settings = get().settingsView?.settings;
     return { budget: settings?.briefBudget, redact: settings?.redact ?? true };
   };
 
-  const generate = (session: string): Promise<BriefResult> =>
-    deps.client.generateBrief({ session, target: get().target, format: get().format, ...briefOptions() });
+  const chosen = (session: string): BriefChoice => ({ session, target: get().target, format: get().format });
+
+  const generate = async (choice: BriefChoice): Promise<BriefResult> => {
+    if (settingsPending(get())) await whenState(store, (s) => !settingsPending(s));
+    return deps.client.generateBrief({ ...choice, ...briefOptions() });
+  };
 
   const writeClipboard = async (text: string, label: string): Promise<boolean> => {
     try {
@@ -38,6 +64,63 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) =
     return true;
   };
 
+  /** The brief for `choice`: the one shown once its load settles, else a fresh one. */
+  const briefFor = async (choice: BriefChoice): Promise<BriefResult> => {
+    if (get().briefLoading) await whenState(store, (s) => !s.briefLoading);
+    const shown = get().brief;
+    if (shown && shownKey === choiceKey(choice)) return shown;
+    return generate(choice);
+  };
+
+  /** Runs one copy with "Preparing…" shown while it waits; a second press for the same choice joins it. */
+  const copyOnce = (key: string, status: string, run: () => Promise<boolean>): Promise<boolean> => {
+    if (pendingCopy?.key === key) return pendingCopy.done;
+    set({ copyStatus: status });
+    const done = run().finally(() => {
+      if (pendingCopy?.done === done) {
+        pendingCopy = null;
+        set({ copyStatus: null });
+      }
+    });
+    pendingCopy = { key, done };
+    return done;
+  };
+
+  const copyPreviewed = (choice: BriefChoice): Promise<boolean> => {
+    const label = TARGET_NAMES[choice.target];
+    const ready = !get().briefLoading && get().brief !== null && shownKey === choiceKey(choice);
+    const copy = async (): Promise<boolean> => {
+      let brief: BriefResult;
+      try {
+        brief = await briefFor(choice);
+      } catch (err) {
+        get().notify('error', `Could not build the brief: ${messageOf(err)}`);
+        return false;
+      }
+      return writeClipboard(brief.text, `Copied the brief (${brief.tokens.toLocaleString()} tokens, for ${label}).`);
+    };
+    if (ready) return copy();
+    return copyOnce(choiceKey(choice), `Preparing the brief for ${label}; it is copied when ready…`, copy);
+  };
+
+  /** From the list: the row under the cursor once the list and any search have settled. */
+  const copySelectedRow = (): Promise<boolean> =>
+    copyOnce('list', 'Preparing the brief…', async () => {
+      const state = await whenState(store, (s) => !s.searchPending && (s.sessionsLoaded || !s.sessionsLoading));
+      const row = state.rows[state.cursor];
+      if (!row) {
+        state.notify('warning', 'No session is selected: nothing to copy.');
+        return false;
+      }
+      try {
+        const brief = await generate(chosen(row.id));
+        return writeClipboard(brief.text, `Copied the brief for “${rowTitle(row).slice(0, 60)}”.`);
+      } catch (err) {
+        get().notify('error', `Could not build the brief: ${messageOf(err)}`);
+        return false;
+      }
+    });
+
   return {
     previewId: null,
     previewSession: null,
@@ -47,10 +130,21 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) =
     briefLoading: false,
     briefError: null,
     raw: false,
+    copyStatus: null,
+    openAgent: null,
     openResult: null,
     restore: { phase: 'idle' },
 
     openPreview(sessionId) {
+      if (sessionId === undefined && get().searchPending) {
+        // Enter typed before the results came in means the result the user is about to see
+        // (unless the search was changed or cleared meanwhile).
+        const query = get().query;
+        void whenState(store, (s) => !s.searchPending).then((s) => {
+          if (s.query === query) get().openPreview();
+        });
+        return;
+      }
       const id = sessionId ?? get().rows[get().cursor]?.id;
       if (!id) return;
       const known = get().sessionsById.get(id) ?? null;
@@ -60,10 +154,12 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) =
         previewSession: known,
         brief: null,
         briefError: null,
+        openAgent: null,
         openResult: null,
         restore: { phase: 'idle' },
         raw: false,
       });
+      shownKey = null;
       // The row may come from a search hit without details; fetch the full session.
       void deps.client
         .getSession({ session: id })
@@ -78,12 +174,12 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) =
 
     closePreview() {
       briefGeneration++;
-      set({ view: 'list', restore: { phase: 'idle' }, openResult: null });
+      set({ view: 'list', briefLoading: false, restore: { phase: 'idle' }, openResult: null });
     },
 
     setTarget(target) {
       if (target === get().target) return;
-      set({ target });
+      set({ target, openAgent: null });
       if (get().previewId) void get().loadBrief();
     },
 
@@ -103,39 +199,42 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) =
       const generation = ++briefGeneration;
       set({ briefLoading: true, briefError: null });
       try {
-        const brief = await generate(id);
+        if (settingsPending(get())) await whenState(store, (s) => !settingsPending(s));
         if (generation !== briefGeneration) return;
+        const choice = chosen(id);
+        const brief = await generate(choice);
+        if (generation !== briefGeneration) return;
+        shownKey = choiceKey(choice);
         set({ brief, briefLoading: false });
       } catch (err) {
         if (generation !== briefGeneration) return;
+        shownKey = null;
         set({ brief: null, briefLoading: false, briefError: messageOf(err) });
       }
     },
 
-    async copyBrief() {
-      const state = get();
-      if (state.view === 'preview') {
-        const brief = state.brief;
-        if (!brief || state.briefLoading) {
-          state.notify('warning', 'The brief is still being prepared.');
-          return false;
-        }
-        return writeClipboard(brief.text, `Copied the brief (${brief.tokens.toLocaleString()} tokens).`);
-      }
-      const row = state.rows[state.cursor];
-      if (!row) return false;
-      try {
-        const brief = await generate(row.id);
-        return writeClipboard(brief.text, `Copied the brief for “${rowTitle(row).slice(0, 60)}”.`);
-      } catch (err) {
-        state.notify('error', `Could not build the brief: ${messageOf(err)}`);
-        return false;
-      }
+    copyBrief() {
+      const id = get().previewId;
+      if (get().view === 'preview' && id) return copyPreviewed(chosen(id));
+      return copySelectedRow();
     },
 
-    async openInAgent(target: AgentId) {
+    setOpenAgent(agent) {
+      set({ openAgent: agent });
+    },
+
+    async openInAgent(picked?: AgentId) {
       const id = get().previewId;
       if (!id) return;
+      let target: AgentId;
+      try {
+        // The default depends on the session's own agent: wait for its details if they are out.
+        const session = get().previewSession ?? (await deps.client.getSession({ session: id }));
+        target = picked ?? openTarget(get().target, session.agent, get().openAgent);
+      } catch (err) {
+        get().notify('error', `Could not open the session: ${messageOf(err)}`);
+        return;
+      }
       try {
         const result = await deps.client.openInAgent({ session: id, target });
         set({ openResult: result });
@@ -181,15 +280,24 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps) =
       const current = get().restore;
       if (!id || current.phase !== 'drift') return;
       set({ restore: { phase: 'confirming', result: current.result } });
+      // The restored brief replaces a brief load in flight, unless the user picked another target
+      // or format meanwhile (then that load is what they asked for last).
+      const generation = briefGeneration;
+      const choice = chosen(id);
       try {
         const result = await deps.client.restore({
           session: id,
           confirmed: true,
-          target: get().target,
+          target: choice.target,
           budget: briefOptions().budget,
         });
         if (get().previewId !== id) return;
-        set({ restore: { phase: 'done', result }, ...(result.brief ? { brief: result.brief } : {}) });
+        set({ restore: { phase: 'done', result } });
+        if (result.brief && generation === briefGeneration) {
+          briefGeneration++;
+          shownKey = choiceKey({ ...choice, format: result.brief.format });
+          set({ brief: result.brief, briefLoading: false, briefError: null });
+        }
       } catch (err) {
         if (get().previewId === id) set({ restore: { phase: 'error', message: messageOf(err) } });
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SessionSummary } from '../../../shared/api-types.js';
-import { rowFromSession, rowsFromHits, rowTitle } from './rows.js';
+import { rowFromSession, rowsFromHits, rowsFromSessions, rowTitle } from './rows.js';
 import { makeSession } from './test-data.js';
 
 const hit = (sessionId: string, snippet: string, over: Partial<SearchHit> = {}): SearchHit => ({
@@ -50,5 +50,22 @@ describe('rowTitle', () => {
 
   it('uses updatedAt, falling back to startedAt', () => {
     expect(rowFromSession(makeSession('claude:z', { updatedAt: null, startedAt: '2026-01-01T00:00:00Z' })).updatedAt).toBe('2026-01-01T00:00:00Z');
+  });
+});
+
+describe('rowsFromSessions (the popover list without a search)', () => {
+  it('lists subagents under their parent, indented and marked, and marks one whose parent is not listed', () => {
+    const rows = rowsFromSessions([
+      makeSession('claude:sub', { parentId: 'claude:main' }),
+      makeSession('codex:other'),
+      makeSession('claude:main'),
+      makeSession('pi:fork', { parentId: 'pi:elsewhere' }),
+    ]);
+    expect(rows.map((r) => [r.id, r.depth, r.subagent])).toEqual([
+      ['codex:other', 0, false],
+      ['claude:main', 0, false],
+      ['claude:sub', 1, true],
+      ['pi:fork', 0, true],
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { SearchHit, SessionSummary, StalenessBand } from '../../../shared/api-types.js';
 import type { AgentId } from '../../../shared/model.js';
+import { nestSubagents } from '../../../shared/session-tree.js';
 
 export interface SessionRow {
   id: string;
@@ -19,6 +20,10 @@ export interface SessionRow {
   snippet: string | null;
   /** Matching messages in this session (search only). */
   matches: number;
+  /** A subagent or fork of another session (parentId set). */
+  subagent: boolean;
+  /** How far it is indented under its parent in the list (0: top level or parent not listed). */
+  depth: number;
 }
 
 export function rowFromSession(session: SessionSummary): SessionRow {
@@ -34,7 +39,14 @@ export function rowFromSession(session: SessionSummary): SessionRow {
     staleness: session.staleness,
     snippet: null,
     matches: 0,
+    subagent: session.parentId !== null,
+    depth: 0,
   };
+}
+
+/** The plain list (no search): subagents right under their parent, or marked where it is not listed. */
+export function rowsFromSessions(sessions: readonly SessionSummary[]): SessionRow[] {
+  return nestSubagents(sessions).map(({ session, depth }) => ({ ...rowFromSession(session), depth }));
 }
 
 export interface HitFilters {
@@ -72,6 +84,8 @@ export function rowsFromHits(
             updatedAt: hit.timestamp,
             messageCount: null,
             staleness: null,
+            subagent: false,
+            depth: 0,
           }),
       snippet: hit.snippet,
       matches: 1,

@@ -11,6 +11,9 @@ const RELOAD_DELAY_MS = 300;
 
 export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
   let noticeId = 0;
+  /** Source status answers apply in the order asked: an older one never replaces a newer one. */
+  let sourcesAsked = 0;
+  let sourcesShown = 0;
   let reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
   const scheduleReload = (): void => {
@@ -101,10 +104,14 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
     },
 
     async refreshSources() {
+      const asked = ++sourcesAsked;
       try {
-        set({ sources: await deps.client.sourceStatus() });
+        const sources = await deps.client.sourceStatus();
+        if (asked < sourcesShown) return;
+        sourcesShown = asked;
+        set({ sources });
       } catch (err) {
-        if (!isUnauthorized(err)) set({ sources: [] });
+        if (asked >= sourcesShown && !isUnauthorized(err)) set({ sources: [] });
       }
     },
   };

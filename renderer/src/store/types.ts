@@ -18,6 +18,7 @@ import type { BriefTarget, SettingsPatch } from '../../../shared/settings.js';
 import type { CheckpointDraft } from './checkpoint-draft.js';
 import type { ConnectionState, RendererTransport } from '../transport/types.js';
 import type { SessionRow } from './rows.js';
+import type { StateWatch } from './when-state.js';
 
 export type View = 'list' | 'preview' | 'settings';
 
@@ -98,16 +99,24 @@ export interface PreviewSlice {
   briefLoading: boolean;
   briefError: string | null;
   raw: boolean;
+  /** What a copy is waiting for (shown while it waits), or null when no copy is pending. */
+  copyStatus: string | null;
+  /** The agent the user picked in "Open in"; null follows the target (see lib/open-target.ts). */
+  openAgent: AgentId | null;
   openResult: OpenInAgentResult | null;
   restore: RestoreState;
+  /** Opens `sessionId`, or the row under the cursor once a pending search has settled. */
   openPreview(sessionId?: string): void;
   closePreview(): void;
   setTarget(target: BriefTarget): void;
   setFormat(format: BriefFormat): void;
   setRaw(raw: boolean): void;
   loadBrief(): Promise<void>;
+  /** Copies the brief for what is chosen now (session, target, format), waiting for it if needed. */
   copyBrief(): Promise<boolean>;
-  openInAgent(target: AgentId): Promise<void>;
+  setOpenAgent(agent: AgentId): void;
+  /** Opens `target`, or the "Open in" choice, once the session's agent is known. */
+  openInAgent(target?: AgentId): Promise<void>;
   createCheckpoint(draft: CheckpointDraft): Promise<boolean>;
   startRestore(): Promise<void>;
   confirmRestore(): Promise<void>;
@@ -117,6 +126,8 @@ export interface PreviewSlice {
 export interface SettingsSlice {
   settingsView: SettingsView | null;
   settingsError: string | null;
+  /** A settings request is out (briefs wait for the first one: target, budget, redaction). */
+  settingsLoading: boolean;
   mcp: McpInfo | null;
   mcpError: string | null;
   /** The tray app's state (null until loaded or when it fails); mode 'desktop' enables folder pickers. */
@@ -134,6 +145,7 @@ export type SliceCreator<T> = (
   set: (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void,
   get: () => AppState,
   deps: AppDeps,
+  store: StateWatch,
 ) => T;
 
 export const BRIEF_FORMATS: readonly BriefFormat[] = ['md', 'delimit', 'govzero', 'envelope'];

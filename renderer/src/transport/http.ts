@@ -1,6 +1,6 @@
 /**
  * Headless mode: `POST /api/<method>` with a JSON body, server-sent events on `/api/events`.
- * Auth is the HttpOnly cookie set by `/login?token=…`, so every request is same-origin with
+ * Auth is the HttpOnly cookie set by the one-time `/login?code=…` link, so every request is same-origin with
  * credentials; a 401 anywhere flips the connection to "unauthorized" (the login screen).
  */
 import type { ApiEvent } from '../../../shared/api-types.js';

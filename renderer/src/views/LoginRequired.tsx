@@ -8,10 +8,10 @@ export function LoginRequired() {
         <ol>
           <li>
             Open the login link that <code>baton serve</code> printed when it started — it looks like{' '}
-            <code>http://127.0.0.1:PORT/login?token=…</code>
+            <code>http://127.0.0.1:PORT/login?code=…</code> (each link works once)
           </li>
           <li>
-            Lost it? Run <code>baton token</code> in a terminal to print a new one.
+            Lost it, or already used? Run <code>baton login-link</code> in a terminal: it prints a fresh one-time link.
           </li>
         </ol>
         <p className="muted">This page reconnects by itself once you have logged in in this browser.</p>

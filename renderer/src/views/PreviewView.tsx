@@ -1,7 +1,7 @@
 /** Brief preview of one session: goal, target/format pickers, the brief, and what to do with it. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { AGENT_LABELS, AGENTS, isAgentId, type AgentId } from '../../../shared/model.js';
+import { AGENT_LABELS, AGENTS, isAgentId } from '../../../shared/model.js';
 import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/settings.js';
 import type { BriefFormat } from '../../../shared/api-types.js';
 import { AgentBadge } from '../components/AgentBadge.js';
@@ -9,9 +9,9 @@ import { CheckpointForm } from '../components/CheckpointForm.js';
 import { CopyField } from '../components/CopyField.js';
 import { RestorePanel } from '../components/RestorePanel.js';
 import { Segmented } from '../components/Segmented.js';
-import { openTarget } from '../hooks/use-keyboard.js';
 import { focusSearch } from '../lib/focus.js';
 import { renderMarkdown } from '../lib/markdown.js';
+import { openTarget } from '../lib/open-target.js';
 import { MOD_LABEL } from '../lib/platform.js';
 import { projectName } from '../lib/project.js';
 import { fullTime, relativeTime } from '../lib/relative-time.js';
@@ -34,6 +34,8 @@ export function PreviewView() {
       loading: s.briefLoading,
       error: s.briefError,
       raw: s.raw,
+      copyStatus: s.copyStatus,
+      openAgent: s.openAgent,
       openResult: s.openResult,
     })),
   );
@@ -46,8 +48,7 @@ export function PreviewView() {
   }, [p.id]);
 
   const html = useMemo(() => (p.brief && !p.raw && p.brief.format === 'md' ? renderMarkdown(p.brief.text) : null), [p.brief, p.raw]);
-  const [openAgent, setOpenAgent] = useState<AgentId | null>(null);
-  const agentForOpen = openAgent ?? openTarget(p.target, p.session?.agent);
+  const agentForOpen = openTarget(p.target, p.session?.agent, p.openAgent);
 
   if (!p.id) return null;
   const session = p.session;
@@ -144,14 +145,15 @@ export function PreviewView() {
       )}
 
       <div className="actions">
-        <button type="button" className="primary" disabled={!p.brief || p.loading} onClick={() => void store.getState().copyBrief()} title={`Copy (c or ${MOD_LABEL}+C)`}>
+        {/* Never disabled while the brief loads: a click waits for it (and says so) instead of doing nothing. */}
+        <button type="button" className="primary" aria-busy={p.copyStatus !== null} onClick={() => void store.getState().copyBrief()} title={`Copy (c or ${MOD_LABEL}+C)`}>
           Copy brief
         </button>
         <div className="split">
-          <button type="button" onClick={() => void store.getState().openInAgent(agentForOpen)} title="Open in a new terminal (o)">
+          <button type="button" onClick={() => void store.getState().openInAgent()} title="Open in a new terminal (o)">
             Open in {AGENT_LABELS[agentForOpen]}
           </button>
-          <select aria-label="Agent to open" value={agentForOpen} onChange={(e) => isAgentId(e.target.value) && setOpenAgent(e.target.value)}>
+          <select aria-label="Agent to open" value={agentForOpen} onChange={(e) => isAgentId(e.target.value) && store.getState().setOpenAgent(e.target.value)}>
             {AGENTS.map((a) => (
               <option key={a} value={a}>
                 {AGENT_LABELS[a]}

@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { TokenStore } from '../../core/auth/token-store.js';
+import { SettingsStore } from '../../core/settings/settings-store.js';
+import { batonDataDir, currentEnvironment } from '../../core/paths.js';
+import { LoginLinkError, requestLoginLink } from '../../core/server/login-link.js';
+import { parsePort } from '../options.js';
+
+export function registerLoginLink(program: Command): void {
+  program
+    .command('login-link')
+    .description('Print a fresh one-time link that logs this browser in to the running Baton UI.')
+    .option('-p, --port <port>', 'the port Baton serves on (default: the "port" setting, 8765)', parsePort)
+    .action(async (opts: { port?: number }) => {
+      const dataDir = batonDataDir(currentEnvironment());
+      const port = opts.port ?? new SettingsStore(dataDir).get().port;
+      try {
+        process.stdout.write(`${await requestLoginLink(port, new TokenStore(dataDir).get())}\n`);
+      } catch (err) {
+        if (!(err instanceof LoginLinkError)) throw err;
+        process.stderr.write(`${err.message}\n`);
+        process.exitCode = 1;
+      }
+    });
+}
