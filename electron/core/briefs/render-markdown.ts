@@ -172,6 +172,9 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   stateParts.push(st.summary ? (st.source === 'checkpoint' ? st.summary.trim() : quote(clipText(st.summary, 4000))) : 'Unknown: no checkpoint and no assistant reply.');
   if (st.itemsCompleted.length) stateParts.push(`Done:\n${bulletList(st.itemsCompleted, '')}`);
   if (st.nextSteps.length) stateParts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n)}`).join('\n')}`);
+  if (data.compactionSummary) {
+    stateParts.push(`Earlier in this session (the agent's own summary when it compacted the conversation):\n\n${quote(clipText(data.compactionSummary, 4000))}`);
+  }
   out.push(`## Current state and next steps\n\n${stateParts.join('\n\n')}`);
 
   const decisions = data.decisions.map((d) => (d.source === 'pin' ? `${d.text} _(pinned turn #${d.seq})_` : d.text));

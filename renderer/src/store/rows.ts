@@ -17,6 +17,8 @@ export interface SessionRow {
   staleness: StalenessBand | null;
   /** Best matching snippet when the list shows search results. */
   snippet: string | null;
+  /** The snippet's message is on a branch the user left (pi's /tree). */
+  snippetOtherBranch?: boolean;
   /** Matching messages in this session (search only). */
   matches: number;
 }
@@ -74,6 +76,7 @@ export function rowsFromHits(
             staleness: null,
           }),
       snippet: hit.snippet,
+      ...(hit.otherBranch ? { snippetOtherBranch: true } : {}),
       matches: 1,
     });
   }
