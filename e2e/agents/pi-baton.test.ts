@@ -61,6 +61,9 @@ describe('real pi with Baton', () => {
     project = path.join(home, 'project');
     fs.mkdirSync(project, { recursive: true });
     piEnvVars = agentEnv('pi', home, mock.url);
+    // A user who has run pi before: its sessions folder exists when Baton starts watching. (A store
+    // root that appears later is picked up at the next reconcile, not by the watcher.)
+    fs.mkdirSync(path.join(home, '.pi', 'agent', 'sessions'), { recursive: true });
     // Baton for the same user: it reads pi's store there and keeps its token in BATON_HOME.
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, BATON_HOME: path.join(tmp, 'baton') };
     for (const key of ['PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'HERMES_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME']) delete env[key];
