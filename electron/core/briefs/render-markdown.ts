@@ -161,6 +161,10 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
       ? `- Latest checkpoint: ${data.checkpoint.createdAt}, ${STALENESS_LABELS[data.staleness!]}`
       : '- Latest checkpoint: none (state below is from the transcript)',
   ];
+  // pi: a `--fork` names its source; `/tree` leaves other branches in the transcript.
+  if (s.parentId && s.agent === 'pi') header.push(`- Forked from: session \`${s.parentId}\``);
+  const offPath = (s.otherBranchSeqs ?? []).reduce((n, [a, b]) => n + b - a + 1, 0);
+  if (offPath > 0) header.push(`- Branches: this brief follows the current conversation; ${offPath} message${offPath === 1 ? '' : 's'} on abandoned branches left out`);
   out.push(header.join('\n'));
 
   out.push(`## Original goal\n\n${data.goal ? quote(data.goal) : 'No user prompt was recorded.'}`);

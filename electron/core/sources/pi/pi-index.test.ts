@@ -71,6 +71,9 @@ describe('pi sessions in the index, search and briefs', () => {
     expect(excerpt).toContain('Actually, read `package.json`');
     expect(excerpt).not.toContain('Please read `src/app.js`');
     expect(section(brief.text, 'Instructions for pi')).toBeTruthy();
+    expect(brief.text).toContain('- Branches: this brief follows the current conversation; 7 messages on abandoned branches left out');
+    const fork = await service.generateBrief({ session: 'pi:01a20eb0-ed27-774c-bfba-4536f30b8477', target: 'pi' });
+    expect(fork.text).toContain('- Forked from: session `pi:01a20eae-b8dd-7715-8f92-53b34506f09f`');
     // pi's write tool ({path, content}) shows as a file change, and the instructions name pi's tools.
     const wrote = await service.generateBrief({ session: WROTE, target: 'pi' });
     expect(section(wrote.text, 'Files touched')).toContain('NOTES.md');
