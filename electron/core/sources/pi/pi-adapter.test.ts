@@ -185,6 +185,26 @@ describe('pi adapter on the real fixture store', () => {
     expect(index.diagnostics).toEqual([expect.objectContaining({ file, message: expect.stringMatching(/replaced or truncated/) })]);
   });
 
+  it('a huge line (skipped with a diagnostic) does not cut the current path', async () => {
+    const tmp = makeTempDir('baton-pi-huge-');
+    try {
+      const id = '01a20eb0-0000-7000-8000-000000000001';
+      const file = path.join(tmp.dir, `2026-11-25T00-00-00-000Z_${id}.jsonl`);
+      const entry = (e: Record<string, unknown>) => `${JSON.stringify({ timestamp: '2026-11-25T00:00:01.000Z', ...e })}\n`;
+      const user = (eid: string, parentId: string | null, text: string) => entry({ type: 'message', id: eid, parentId, message: { role: 'user', content: [{ type: 'text', text }] } });
+      fs.writeFileSync(file, `{"type":"session","version":3,"id":"${id}","timestamp":"2026-11-25T00:00:00.000Z","cwd":"/w"}\n`);
+      fs.appendFileSync(file, user('aaaa0001', null, 'First prompt.'));
+      fs.appendFileSync(file, entry({ type: 'message', id: 'aaaa0002', parentId: 'aaaa0001', message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(17 * 1024 * 1024) }] } }));
+      fs.appendFileSync(file, user('aaaa0003', 'aaaa0002', 'Second prompt.'));
+      const index = new MiniIndex();
+      await index.readAll(createPiAdapter([tmp.dir]));
+      expect(index.diagnostics).toEqual([{ file, line: 3, message: expect.stringMatching(/longer than/) }]);
+      expect(index.sessions.get(`pi:${id}`)).toMatchObject({ firstPrompt: 'First prompt.', userTurns: 2, cwd: '/w', otherBranchSeqs: [] });
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
   it('honours a flat --session-dir folder and the agent folder given as the root', async () => {
     const tmp = makeTempDir('baton-pi-');
     try {

@@ -61,7 +61,9 @@ export class TreeIndex {
     let parent: number;
     if (parentId === undefined) parent = i - 1;
     else if (parentId === null) parent = -1;
-    else parent = this.byId.get(parentId) ?? -1; // a parent lost to a damaged line: start a root
+    // A parent lost to a damaged (skipped) line: pi appends under the leaf, so the entry written
+    // before is the lost parent's own parent or closest kin; hanging there keeps the path whole.
+    else parent = this.byId.get(parentId) ?? i - 1;
     t.ids.push(id);
     t.msgs.push(0);
     t.turns.push(parent >= 0 ? t.turns[parent]! : 0);
