@@ -135,4 +135,17 @@ describe('real pi with Baton', () => {
     const session = core.sources.reader.getSession(hits[0]!.sessionId)!;
     expect(session).toMatchObject({ agent: 'pi', cwd: project, userTurns: 1, firstPrompt: `Say hello ${word}.` });
   }, 300_000);
+
+  it('with Baton down, pi still works: no Baton tools offered, nothing breaks', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    expect(fs.existsSync(path.join(home, '.pi', 'agent', 'extensions', 'baton.ts'))).toBe(true);
+    mock.clear();
+    // A port nothing listens on (the extension's URL can be overridden from the environment).
+    const env = { ...piEnvVars, BATON_MCP_URL: 'http://127.0.0.1:9/mcp' };
+    const run = await runAgent({ bin: cli.bin, args: promptArgs('pi', 'Say hello batondown.'), cwd: project, env, timeoutMs: 180_000 });
+    expect(run.code, `pi failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const first = mock.requests()[0]!.body as { tools?: { name: string }[] };
+    expect(first.tools?.map((t) => t.name)).toContain('read');
+    expect(first.tools?.some((t) => t.name.startsWith('baton__'))).toBe(false);
+  }, 300_000);
 });
