@@ -61,9 +61,6 @@ export function sessionIdFromPath(file: string): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
-/** Entry kinds that are not part of the tree. */
-const NOT_IN_TREE = new Set(['session']);
-
 export class PiParser implements RecordParser<PiFileState> {
   /** Tree index per tree being read (several units may be read at once); built once per read. */
   private readonly indexes = new WeakMap<PiTree, TreeIndex>();
@@ -99,7 +96,7 @@ export class PiParser implements RecordParser<PiFileState> {
       this.header(r, st, sink);
       return;
     }
-    if (type === null || NOT_IN_TREE.has(type)) return;
+    if (type === null) return;
     const agg = sink.session(st.sessionId);
     const ts = str(r.timestamp);
     const copied = st.forkedAt !== null && ts !== null && ts < st.forkedAt;
