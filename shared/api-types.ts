@@ -66,6 +66,8 @@ export interface SearchHit {
   snippet: string;
   timestamp: string | null;
   score: number;
+  /** The message is on a branch the user left (pi's /tree), not in the current conversation. */
+  otherBranch?: boolean;
 }
 
 export interface GitSnapshot {

@@ -118,6 +118,14 @@ describe('API over the fixture stores', () => {
     expect(none).toMatchObject({ exists: true, sessions: 0 });
     expect(none.error).toMatch(/No sessions found/);
     expect(await core.api.checkPath({ agent: 'hermes', path: path.join(fixture.home, 'missing') })).toMatchObject({ exists: false, sessions: 0 });
+    // pi: its sessions folder, its agent folder, or a flat --session-dir copy Baton never read.
+    expect(await core.api.checkPath({ agent: 'pi', path: path.join(fixture.home, '.pi', 'agent', 'sessions') })).toMatchObject({ sessions: 11, error: null });
+    const piFlat = path.join(fixture.home, 'pi-flat');
+    fs.mkdirSync(piFlat);
+    const piProject = path.join(fixture.home, '.pi', 'agent', 'sessions', '--home-ana-scratch--');
+    for (const f of fs.readdirSync(piProject)) fs.copyFileSync(path.join(piProject, f), path.join(piFlat, f));
+    expect(await core.api.checkPath({ agent: 'pi', path: piFlat })).toMatchObject({ sessions: 3, error: null });
+    expect((await core.api.checkPath({ agent: 'pi', path: empty })).error).toMatch(/No sessions found.*--<cwd>--/);
   });
 
   it('stores the UI selection as a full id, clears it with null, refuses unknown sessions', async () => {

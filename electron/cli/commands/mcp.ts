@@ -78,7 +78,7 @@ function agentOption(): Option {
 }
 
 export function registerMcp(program: Command): void {
-  const mcp = program.command('mcp').description('Register Baton’s MCP endpoint with Claude Code, Codex, OpenCode and Hermes.');
+  const mcp = program.command('mcp').description('Register Baton’s MCP endpoint with each agent (for pi, which has no MCP client: Baton’s pi extension).');
   mcp
     .command('install')
     .description('Add Baton to each agent’s MCP configuration (backs up each file first).')

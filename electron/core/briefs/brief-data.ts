@@ -8,6 +8,7 @@ import type { TranscriptReader } from '../index/transcript-reader.js';
 import type { Pin } from '../userdata/user-data.js';
 import { readExcerpt, type Excerpt } from './excerpt.js';
 import { collectFilesTouched, displayPath, type FileTouch } from './files-touched.js';
+import { isCompactionSummary } from './compaction-summary.js';
 import { stalenessBand } from './staleness.js';
 import { collectVerification, type VerificationRun } from './verification.js';
 import type { Message } from '../../../shared/model.js';
@@ -31,6 +32,8 @@ export interface BriefData {
     nextSteps: string[];
     itemsCompleted: string[];
   };
+  /** The agent's own summary of the conversation it compacted (latest on the current branch), if any. */
+  compactionSummary?: string | null;
   decisions: BriefDecision[];
   open: { blockers: string[]; itemsAdded: string[] };
   /** Most recently touched first, at most MAX_FILES. */
@@ -62,15 +65,20 @@ const MAX_FILES = 200;
 export function collectBriefData({ reader, session, checkpoints, pins, drift, now }: CollectInput): BriefData {
   const id = session.id;
   const checkpoint = checkpoints[0] ?? null;
-  const toolCalls = reader.getMessages(id, { kinds: ['tool_call'], order: 'asc' });
-  const recentResults = reader.getMessages(id, { kinds: ['tool_result'], order: 'desc', limit: RECENT_RESULTS });
+  // Briefs follow the current conversation: branches the user left (pi's /tree) are skipped.
+  const toolCalls = reader.getMessages(id, { kinds: ['tool_call'], order: 'asc', currentBranch: true });
+  const recentResults = reader.getMessages(id, { kinds: ['tool_result'], order: 'desc', limit: RECENT_RESULTS, currentBranch: true });
+  const compactionSummary =
+    reader
+      .getMessages(id, { kinds: ['text'], roles: ['system'], order: 'desc', limit: 50, currentBranch: true })
+      .find((m) => isCompactionSummary(session.agent, m.text))?.text ?? null;
 
   let state: BriefData['state'];
   if (checkpoint) {
     state = { source: 'checkpoint', summary: checkpoint.summary, nextSteps: checkpoint.nextSteps, itemsCompleted: checkpoint.itemsCompleted };
   } else {
     const last = reader
-      .getMessages(id, { kinds: ['text'], roles: ['assistant'], order: 'desc', limit: 10 })
+      .getMessages(id, { kinds: ['text'], roles: ['assistant'], order: 'desc', limit: 10, currentBranch: true })
       .find((m) => m.text.trim().length > 0);
     state = last
       ? { source: 'last_assistant_message', summary: last.text.trim(), nextSteps: [], itemsCompleted: [] }
@@ -106,6 +114,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     staleness: checkpoint ? stalenessBand(checkpoint.createdAt, now) : null,
     goal: session.firstPrompt,
     state,
+    compactionSummary,
     decisions,
     open: { blockers: checkpoint?.blockers ?? [], itemsAdded: checkpoint?.itemsAdded ?? [] },
     files,

@@ -31,13 +31,13 @@ export interface Excerpt {
   messages: ExcerptMessage[];
 }
 
-const SUBSTANTIVE = { kinds: ['text' as const], roles: ['user' as const, 'assistant' as const] };
+const SUBSTANTIVE = { kinds: ['text' as const], roles: ['user' as const, 'assistant' as const], currentBranch: true };
 /**
  * Windows are paged over all text messages (one kind, so the index walks the session's id range in
  * order) and system texts are dropped afterwards: filtering by role in SQL makes SQLite sort every
  * matching row before it can apply the offset, which costs tens of ms on a 20k-message session.
  */
-const TEXT_ONLY = { kinds: ['text' as const] };
+const TEXT_ONLY = { kinds: ['text' as const], currentBranch: true };
 
 export function readExcerpt(reader: TranscriptReader, sessionId: string): Excerpt {
   const total = reader.countMessages(sessionId, SUBSTANTIVE);

@@ -161,6 +161,10 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
       ? `- Latest checkpoint: ${data.checkpoint.createdAt}, ${STALENESS_LABELS[data.staleness!]}`
       : '- Latest checkpoint: none (state below is from the transcript)',
   ];
+  // pi: a `--fork` names its source; `/tree` leaves other branches in the transcript.
+  if (s.parentId && s.agent === 'pi') header.push(`- Forked from: session \`${s.parentId}\``);
+  const offPath = (s.otherBranchSeqs ?? []).reduce((n, [a, b]) => n + b - a + 1, 0);
+  if (offPath > 0) header.push(`- Branches: this brief follows the current conversation; ${offPath} message${offPath === 1 ? '' : 's'} on abandoned branches left out`);
   out.push(header.join('\n'));
 
   out.push(`## Original goal\n\n${data.goal ? quote(data.goal) : 'No user prompt was recorded.'}`);
@@ -172,6 +176,9 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   stateParts.push(st.summary ? (st.source === 'checkpoint' ? st.summary.trim() : quote(clipText(st.summary, 4000))) : 'Unknown: no checkpoint and no assistant reply.');
   if (st.itemsCompleted.length) stateParts.push(`Done:\n${bulletList(st.itemsCompleted, '')}`);
   if (st.nextSteps.length) stateParts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n)}`).join('\n')}`);
+  if (data.compactionSummary) {
+    stateParts.push(`Earlier in this session (the agent's own summary when it compacted the conversation):\n\n${quote(clipText(data.compactionSummary, 4000))}`);
+  }
   out.push(`## Current state and next steps\n\n${stateParts.join('\n\n')}`);
 
   const decisions = data.decisions.map((d) => (d.source === 'pin' ? `${d.text} _(pinned turn #${d.seq})_` : d.text));

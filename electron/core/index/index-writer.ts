@@ -135,15 +135,17 @@ export class IndexWriter {
       sessionRowid: db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck(),
       upsertSession: db.prepare(`INSERT INTO sessions (id, agent, native_id, title, cwd, git_branch, git_commit, model,
           started_at, updated_at, first_prompt, user_turns, message_count, tool_names, usage, parent_id, source_path,
-          bytes, source_gone, unit_key)
+          bytes, source_gone, unit_key, other_branches)
         VALUES (@id, @agent, @nativeId, @title, @cwd, @gitBranch, @gitCommit, @model, @startedAt, @updatedAt,
-          @firstPrompt, @userTurns, @messageCount, @toolNames, @usage, @parentId, @sourcePath, @bytes, @sourceGone, @unitKey)
+          @firstPrompt, @userTurns, @messageCount, @toolNames, @usage, @parentId, @sourcePath, @bytes, @sourceGone, @unitKey,
+          @otherBranches)
         ON CONFLICT (id) DO UPDATE SET agent = excluded.agent, native_id = excluded.native_id, title = excluded.title,
           cwd = excluded.cwd, git_branch = excluded.git_branch, git_commit = excluded.git_commit, model = excluded.model,
           started_at = excluded.started_at, updated_at = excluded.updated_at, first_prompt = excluded.first_prompt,
           user_turns = excluded.user_turns, message_count = excluded.message_count, tool_names = excluded.tool_names,
           usage = excluded.usage, parent_id = excluded.parent_id, source_path = excluded.source_path,
-          bytes = excluded.bytes, source_gone = excluded.source_gone, unit_key = excluded.unit_key
+          bytes = excluded.bytes, source_gone = excluded.source_gone, unit_key = excluded.unit_key,
+          other_branches = excluded.other_branches
         RETURNING rowid`).pluck(),
       placeholderSession: db.prepare(`INSERT INTO sessions (id, agent, native_id, unit_key) VALUES (?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING`),
@@ -428,5 +430,6 @@ function sessionParams(s: Session, unitKey: string) {
     bytes: s.bytes,
     sourceGone: s.sourceGone ? 1 : 0,
     unitKey,
+    otherBranches: s.otherBranchSeqs?.length ? JSON.stringify(s.otherBranchSeqs) : null,
   };
 }

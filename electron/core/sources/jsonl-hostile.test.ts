@@ -9,6 +9,7 @@ import type { Diagnostic, Message, Session } from '../../../shared/model.js';
 import { makeTempDir } from '../testing/fixture-home.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
+import { createPiAdapter } from './pi/pi-adapter.js';
 import type { JsonValue, ReadBatch, SourceAdapter } from './types.js';
 
 const SID = '12345678-1234-4234-8234-123456789abc';
@@ -34,6 +35,10 @@ const claudeUser = (text: string) =>
 const codexUser = (text: string) =>
   JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
 
+// pi: a v1-style entry (no ids) hangs under the one before, so the prompts form one path.
+const piUser = (text: string) =>
+  JSON.stringify({ type: 'message', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: [{ type: 'text', text }] } });
+
 /** Builds a transcript whose line 2 is `bad`, surrounded by good prompts on lines 1 and 3. */
 function hostileFile(user: (t: string) => string, bad: Buffer): Buffer {
   return Buffer.concat([Buffer.from(`${user('before')}\n`), bad, Buffer.from(`\n${user('after')}\n`)]);
@@ -49,6 +54,7 @@ const CASES: [string, () => Buffer, RegExp][] = [
 describe.each([
   ['claude', (dir: string) => path.join(dir, 'projects', 'p', `${SID}.jsonl`), claudeUser, (dir: string) => createClaudeAdapter([dir])],
   ['codex', (dir: string) => path.join(dir, 'sessions', '2026', '01', '01', `rollout-2026-01-01T00-00-00-${SID}.jsonl`), codexUser, (dir: string) => createCodexAdapter([dir])],
+  ['pi', (dir: string) => path.join(dir, '--w--', `2026-01-01T00-00-00-000Z_${SID}.jsonl`), piUser, (dir: string) => createPiAdapter([dir])],
 ] as const)('%s adapter with hostile lines', (agent, fileIn, user, make) => {
   let tmp: { dir: string; cleanup(): void };
   let file: string;

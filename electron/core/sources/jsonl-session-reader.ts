@@ -4,7 +4,7 @@
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
  * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
  */
-import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
 import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailRecord } from './jsonl-tail.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
 
@@ -32,6 +32,8 @@ export interface SessionAgg {
   toolNames: string[];
   usage: TokenUsage;
   parentId: string | null;
+  /** Seq ranges off the current conversation (tree-shaped transcripts only). */
+  otherBranchSeqs?: SeqRange[];
 }
 
 export interface NewMessage {
@@ -257,6 +259,7 @@ export function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, b
     parentId: agg.parentId ? `${agent}:${agg.parentId}` : null,
     sourcePath,
     bytes,
+    ...(agg.otherBranchSeqs ? { otherBranchSeqs: agg.otherBranchSeqs.map((r): SeqRange => [r[0], r[1]]) } : {}),
   };
 }
 

@@ -48,7 +48,7 @@ export function makeFixtureHome(): FixtureHome {
   const home = path.join(root, 'home');
   fs.cpSync(path.join(fixturesDir(), 'home'), home, { recursive: true, preserveTimestamps: true });
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, BATON_HOME: path.join(root, 'baton') };
-  for (const key of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'GEMINI_CLI_HOME']) {
+  for (const key of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'GEMINI_CLI_HOME', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR']) {
     delete env[key];
   }
   return { home, env, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };

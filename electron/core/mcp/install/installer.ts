@@ -14,6 +14,7 @@ import { ConfigEditError, type McpEndpoint } from './endpoint.js';
 import { addJsonEntry, claudeFlavour, geminiFlavour, opencodeFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
 import { addTomlEntry, readTomlEntry, removeTomlEntry } from './edit-toml.js';
 import { addYamlEntry, readYamlEntry, removeYamlEntry } from './edit-yaml.js';
+import { installPiExtension, piExtensionStatus, uninstallPiExtension } from './pi-extension.js';
 
 export interface ConfigFormat {
   add(text: string, endpoint: McpEndpoint, file: string): string;
@@ -64,24 +65,30 @@ export interface McpInstallOutcome extends McpInstallResult {
 }
 
 export function selectedAgents(agent: AgentId | 'all'): AgentId[] {
-  return agent === 'all' ? AGENTS.filter((a) => CONFIG_FORMATS[a]) : [agent];
+  return agent === 'all' ? AGENTS.filter((a) => CONFIG_FORMATS[a] || a === 'pi') : [agent];
 }
 
 export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
   return selectedAgents(options.agent).map((agent) =>
-    applyChange(agent, options, (format, text, file) => format.add(text, options.endpoint, file), 'install'),
+    // pi has no MCP client: Baton's tools reach it through Baton's pi extension.
+    agent === 'pi'
+      ? installPiExtension(options)
+      : applyChange(agent, options, (format, text, file) => format.add(text, options.endpoint, file), 'install'),
   );
 }
 
 export function uninstallMcp(options: McpInstallOptions): McpInstallOutcome[] {
   return selectedAgents(options.agent).map((agent) =>
-    applyChange(agent, options, (format, text, file) => format.remove(text, options.endpoint.name, file), 'uninstall'),
+    agent === 'pi'
+      ? uninstallPiExtension(options)
+      : applyChange(agent, options, (format, text, file) => format.remove(text, options.endpoint.name, file), 'uninstall'),
   );
 }
 
 /** Whether Baton's entry is present (and current) in each agent's config, without changing anything. */
 export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): { agent: AgentId; file: string; installed: boolean; current: boolean }[] {
   return selectedAgents(options.agent).map((agent) => {
+    if (agent === 'pi') return piExtensionStatus(options.endpoint, options.environment);
     const file = mcpConfigFile(agent, options.environment);
     const format = CONFIG_FORMATS[agent];
     if (!format) return { agent, file, installed: false, current: false };
