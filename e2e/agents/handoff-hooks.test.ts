@@ -146,6 +146,22 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
     expect(JSON.stringify(secondRequest?.body)).not.toContain(GOAL);
     expect(JSON.stringify(secondRequest?.body)).not.toContain('Baton handoff');
 
+    if (agent === 'claude') {
+      // /compact in the session that received the handoff: Claude runs PreCompact first, and Baton
+      // saves what the transcript said right before, printing nothing into the summariser's prompt.
+      mock.clear();
+      const compact = await runAgent({ bin: cli.bin, args: ['-p', '/compact', '--resume', receiver!], cwd: path.join(project, 'src'), env });
+      expect(compact.code, compact.stderr).toBe(0);
+      const summaryRequest = mock.requests().find((r) => JSON.stringify(r.body).includes('summary'));
+      expect(summaryRequest, 'Claude sent no compaction request').toBeDefined();
+      expect(JSON.stringify(summaryRequest?.body)).not.toContain('Automatic checkpoint');
+      const after = openUserData(batonHome);
+      const auto = after.latestCheckpoint(`claude:${receiver}`);
+      after.close();
+      expect(auto?.summary).toMatch(/^Automatic checkpoint before a manual compaction/);
+      expect(auto?.summary).toContain('Continue please firstprobe.');
+    }
+
     const status = runBaton(['hooks', 'status', '--agent', agent, '--json'], env);
     expect(JSON.parse(status.stdout)[0].installed).toBe(true);
 
