@@ -82,12 +82,27 @@ export function removeJsonHooks(text: string, file: string): string {
       // object we added: drop the object (the user's file reads as before).
       if (list.length === 1 && Object.keys(hooks).length === 1) next = applyEdits(next, modify(next, ['hooks'], undefined, {}));
       else if (list.length === 1) next = applyEdits(next, modify(next, ['hooks', event], undefined, {}));
-      else next = applyEdits(next, modify(next, ['hooks', event, index], undefined, {}));
+      else next = removeArrayElement(next, ['hooks', event], index);
       changed = true;
       break;
     }
     if (!changed) return next;
   }
+}
+
+/**
+ * Cuts one element out of an array with the separator next to it and nothing else (jsonc-parser's
+ * own removal can leave a dangling brace behind an element that was inserted and formatted).
+ */
+function removeArrayElement(text: string, arrayPath: (string | number)[], index: number): string {
+  const array = findNodeAtLocation(parseTree(text)!, arrayPath);
+  const items = array?.children ?? [];
+  const node = items[index];
+  if (!node) return text;
+  const previous = items[index - 1];
+  const next = items[index + 1];
+  const [start, end] = previous ? [previous.offset + previous.length, node.offset + node.length] : next ? [node.offset, next.offset] : [node.offset, node.offset + node.length];
+  return text.slice(0, start) + text.slice(end);
 }
 
 /** Baton's hooks in the file: event → commands. */
