@@ -11,6 +11,10 @@ import { stalenessBand } from './briefs/staleness.js';
 import { checkStorePath } from './sessions/check-path.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
+import { handOff } from './handoff/hand-off.js';
+import { currentHookRuntime } from './hooks/hook-command.js';
+import { HOOK_AGENTS } from './hooks/hook-targets.js';
+import { hooksStatus, installHooks, uninstallHooks } from './hooks/hooks-installer.js';
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
@@ -37,6 +41,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     warning: core.settings.warning,
     dataDir: core.dataDir,
   });
+  const hookContext = () => ({ environment: core.environment, runtime: currentHookRuntime(), dataDir: core.dataDir });
   const mcpInfo = () => {
     const port = core.settings.get().port;
     return { url: `http://127.0.0.1:${port}/mcp`, port, token: core.tokens.get() };
@@ -83,6 +88,10 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     completeHandoff: async ({ session, checkpointId }) =>
       core.handoff.completeHandoff({ checkpointId, sessionId: session ? core.resolveSession(session) : undefined }),
     handoffStatus: async () => core.handoff.handoffStatus(),
+    handOff: (input) => handOff(core, input),
+    listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
+    hooksStatus: async ({ agent }) => hooksStatus({ ...hookContext(), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' }),
+    installHooks: async ({ agent, uninstall, dryRun }) => (uninstall ? uninstallHooks : installHooks)({ ...hookContext(), agent, dryRun }),
     pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {

@@ -17,6 +17,7 @@ import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
 import type { AgentHooksStatus, HooksChangeResult } from '../../../shared/api-types.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { ConfigEditError } from '../mcp/install/endpoint.js';
+import { ApiError } from '../../../shared/contract.js';
 import type { Environment } from '../paths.js';
 import { hookCommand, type HookRuntime } from './hook-command.js';
 import { HOOK_AGENTS, HOOK_TARGETS, type AgentHookTarget } from './hook-targets.js';
@@ -46,7 +47,7 @@ interface InstallRecord {
 
 export function hookAgents(agent: AgentId | 'all'): AgentId[] {
   if (agent === 'all') return HOOK_AGENTS;
-  if (!HOOK_TARGETS[agent]) throw new ConfigEditError(`${AGENT_LABELS[agent]} has no hook support in Baton; its integration is a plugin or extension (see the README).`);
+  if (!HOOK_TARGETS[agent]) throw new ApiError('bad_request', `${AGENT_LABELS[agent]} has no hook support in Baton; its integration is a plugin or extension (see the README).`);
   return [agent];
 }
 

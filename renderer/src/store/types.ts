@@ -1,5 +1,6 @@
 /** The renderer's state shape, split in slices (list, preview, settings, shell) that share one store. */
 import type {
+  Checkpoint,
   BriefFormat,
   BriefResult,
   DesktopStatus,
@@ -99,6 +100,8 @@ export interface PreviewSlice {
   briefError: string | null;
   raw: boolean;
   openResult: OpenInAgentResult | null;
+  /** Handoffs of the previewed session to named agents, newest first. */
+  handoffs: Checkpoint[];
   restore: RestoreState;
   openPreview(sessionId?: string): void;
   closePreview(): void;
@@ -108,6 +111,9 @@ export interface PreviewSlice {
   loadBrief(): Promise<void>;
   copyBrief(): Promise<boolean>;
   openInAgent(target: AgentId): Promise<void>;
+  /** Saves a pending handoff to `target`, copies its brief and starts the agent in the folder. */
+  handOff(target: AgentId): Promise<void>;
+  loadHandoffs(): Promise<void>;
   createCheckpoint(draft: CheckpointDraft): Promise<boolean>;
   startRestore(): Promise<void>;
   confirmRestore(): Promise<void>;

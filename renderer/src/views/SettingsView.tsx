@@ -5,6 +5,7 @@ import { BRIEF_TARGETS, THEMES, type BriefTarget, type Settings } from '../../..
 import { AgentSourceRow } from '../components/AgentSourceRow.js';
 import { HotkeyRecorder } from '../components/HotkeyRecorder.js';
 import { McpSection } from '../components/McpSection.js';
+import { HooksSection } from '../components/HooksSection.js';
 import { useDraft } from '../hooks/use-draft.js';
 import { focusSearch } from '../lib/focus.js';
 import { useApp, useAppStore } from '../store/context.js';
@@ -80,6 +81,7 @@ export function SettingsView() {
       </fieldset>
 
       <McpSection port={settings.port} onPort={(port) => update({ port })} />
+      <HooksSection />
 
       <fieldset>
         <legend>General</legend>
