@@ -7,6 +7,9 @@ import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
 import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
+import { nudgeRunningBaton } from './nudge.js';
+import { readServerMarker } from './server-marker.js';
+import { startLocalServer } from '../server/local-server.js';
 
 describe('handOff, listHandoffs, hooksStatus and installHooks through the API', () => {
   let fixture: FixtureHome;
@@ -72,5 +75,18 @@ describe('handOff, listHandoffs, hooksStatus and installHooks through the API', 
     const result = await core.api.handOff(parseApiInput('handOff', { session: SOURCE, target: 'hermes' }));
     // The fixture's folder (/home/ana/…) may not exist, but it is still the folder the handoff names.
     expect(result).toMatchObject({ hooksInstalled: false, opened: null, checkpoint: { handoff: { agent: 'hermes', projectDir: '/home/ana/projects/demo-app' } } });
+  });
+
+  it("a Stop hook's nudge reaches the running Baton (server.json names its port) and nothing is sent once it stopped", async () => {
+    const dataDir = String(fixture.env.BATON_HOME);
+    const server = await startLocalServer(core, 0);
+    try {
+      expect(readServerMarker(dataDir)).toEqual({ port: server.port, pid: process.pid });
+      expect(await nudgeRunningBaton(dataDir, 'claude')).toBe('sent');
+    } finally {
+      await server.close();
+    }
+    expect(readServerMarker(dataDir)).toBeNull();
+    expect(await nudgeRunningBaton(dataDir, 'claude')).toBe('not-running');
   });
 });

@@ -78,6 +78,15 @@ export function SettingsView() {
           step={5}
           onCommit={(clipboardClearSeconds) => update({ clipboardClearSeconds })}
         />
+        <NumberSetting
+          id="set-handoff-expiry"
+          label="A handoff not received expires after (hours)"
+          value={settings.handoffExpiryHours}
+          min={1}
+          max={720}
+          step={1}
+          onCommit={(handoffExpiryHours) => update({ handoffExpiryHours })}
+        />
       </fieldset>
 
       <McpSection port={settings.port} onPort={(port) => update({ port })} />
