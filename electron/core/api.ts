@@ -12,7 +12,7 @@ import { checkStorePath } from './sessions/check-path.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
 import { handOff } from './handoff/hand-off.js';
-import { currentHookRuntime } from './hooks/hook-command.js';
+import { hookRuntimeFor } from './hooks/hook-command.js';
 import { HOOK_AGENTS } from './hooks/hook-targets.js';
 import { hooksStatus, installHooks, uninstallHooks } from './hooks/hooks-installer.js';
 
@@ -41,7 +41,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     warning: core.settings.warning,
     dataDir: core.dataDir,
   });
-  const hookContext = () => ({ environment: core.environment, runtime: currentHookRuntime(), dataDir: core.dataDir });
+  const hookContext = () => ({ environment: core.environment, runtime: hookRuntimeFor(core.environment, core.dataDir), dataDir: core.dataDir });
   const mcpInfo = () => {
     const port = core.settings.get().port;
     return { url: `http://127.0.0.1:${port}/mcp`, port, token: core.tokens.get() };

@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import type { AgentId } from '../../../shared/model.js';
 import type { AgentHooksStatus, HooksChangeResult } from '../../../shared/api-types.js';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
-import { currentHookRuntime } from '../../core/hooks/hook-command.js';
+import { hookRuntimeFor } from '../../core/hooks/hook-command.js';
 import { HOOK_AGENTS } from '../../core/hooks/hook-targets.js';
 import { hooksStatus, installHooks, uninstallHooks } from '../../core/hooks/hooks-installer.js';
 
@@ -19,7 +19,8 @@ interface HooksOptions {
 
 function context(opts: HooksOptions) {
   const environment = currentEnvironment();
-  return { agent: opts.agent, environment, runtime: currentHookRuntime(), dataDir: batonDataDir(environment), dryRun: opts.dryRun };
+  const dataDir = batonDataDir(environment);
+  return { agent: opts.agent, environment, runtime: hookRuntimeFor(environment, dataDir), dataDir, dryRun: opts.dryRun };
 }
 
 function printChanges(results: HooksChangeResult[], opts: HooksOptions): void {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { AgentId } from '../../../shared/model.js';
 import type { HandoffResult } from '../../../shared/api-types.js';
 import type { BatonCore } from '../service.js';
-import { currentHookRuntime } from '../hooks/hook-command.js';
+import { hookRuntimeFor } from '../hooks/hook-command.js';
 import { HOOK_TARGETS } from '../hooks/hook-targets.js';
 import { hooksStatus } from '../hooks/hooks-installer.js';
 import { opencodePluginFile } from '../mcp/install/config-locations.js';
@@ -29,7 +29,7 @@ export interface HandOffRequest {
 /** Whether `agent` picks up a pending handoff at session start without a paste. */
 export function receivesHandoffsByItself(core: Pick<BatonCore, 'environment' | 'dataDir'>, agent: AgentId): boolean {
   if (HOOK_TARGETS[agent]) {
-    const [status] = hooksStatus({ agent, environment: core.environment, runtime: currentHookRuntime(), dataDir: core.dataDir });
+    const [status] = hooksStatus({ agent, environment: core.environment, runtime: hookRuntimeFor(core.environment, core.dataDir), dataDir: core.dataDir });
     return status?.events.find((e) => e.event === HOOK_TARGETS[agent]!.specs[0]!.event)?.current ?? false;
   }
   // OpenCode's start-up injection lives in Baton's OpenCode plugin.

@@ -75,6 +75,19 @@ describe('baton hook', () => {
     expect(out).toContain('BRIEF-BODY');
   });
 
+  it('finds baton.db through --data-dir when the agent does not pass BATON_HOME', async () => {
+    pending('claude');
+    let out = '';
+    await runHook(['session-start', '--agent', 'claude', '--data-dir', batonHome], {
+      stdin: async () => JSON.stringify({ session_id: 's1', cwd: project }),
+      stdout: (t) => (out += t),
+      env: { HOME: path.join(tmp.dir, 'nowhere') },
+      cwd: project,
+      now: () => NOW,
+    });
+    expect(out).toContain('BRIEF-BODY');
+  });
+
   it('prints nothing when nothing is pending or there is no baton.db yet', async () => {
     const none = await hook(['session-start', '--agent', 'claude'], JSON.stringify({ session_id: 's1', cwd: project }));
     expect(none).toEqual({ code: 0, out: '' });

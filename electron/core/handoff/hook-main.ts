@@ -34,6 +34,7 @@ interface HookArgs {
   agent: AgentId;
   sessionId?: string;
   cwd?: string;
+  dataDir?: string;
 }
 
 class HookUsageError extends Error {}
@@ -51,7 +52,7 @@ function parseArgs(argv: string[]): HookArgs {
   }
   const agent = flags.agent;
   if (!agent || !(AGENTS as readonly string[]).includes(agent)) throw new HookUsageError(`--agent must be one of ${AGENTS.join(', ')} (got "${agent ?? ''}")`);
-  return { event: event as HookEvent, agent: agent as AgentId, sessionId: flags['session-id'], cwd: flags.cwd };
+  return { event: event as HookEvent, agent: agent as AgentId, sessionId: flags['session-id'], cwd: flags.cwd, dataDir: flags['data-dir'] };
 }
 
 export function hookLog(dataDir: string, line: string, now = new Date()): void {
@@ -65,11 +66,12 @@ export function hookLog(dataDir: string, line: string, now = new Date()): void {
 
 /** Runs one hook invocation; always resolves 0 (the agent must never see a failing hook). */
 export async function runHook(argv: string[], io: HookIo): Promise<number> {
-  const dataDir = batonDataDir({ ...currentEnvironment(), env: io.env });
+  let dataDir = batonDataDir({ ...currentEnvironment(), env: io.env });
   const now = io.now ?? (() => new Date());
   let label = argv.slice(0, 3).join(' ');
   try {
     const args = parseArgs(argv);
+    if (args.dataDir) dataDir = args.dataDir;
     label = `${args.agent} ${args.event}`;
     const input = parseHookInput(await io.stdin(), { sessionId: args.sessionId, cwd: args.cwd }, io.cwd);
     const out = await dispatch(args, input, dataDir, now);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../testing/fixture-home.js';
 import type { Environment } from '../paths.js';
 import { hooksStatus, installHooks, uninstallHooks, type HooksOptions } from './hooks-installer.js';
+import { hookCommand, hookRuntimeFor } from './hook-command.js';
 
 const RUNTIME = { node: '/opt/node 22/bin/node', script: '/home/u/baton/bin/baton.mjs' };
 
@@ -122,5 +123,12 @@ describe('baton hooks install|uninstall|status', () => {
     expect(hooksStatus(hermes)[0]!.notes.join('\n')).not.toMatch(/approval in Hermes/);
     uninstallHooks(hermes);
     expect(fs.readFileSync(config, 'utf8')).toBe(original);
+  });
+
+  it('writes the data dir into the command only when BATON_HOME moved it', () => {
+    const env = { env: { HOME: environment.home }, platform: 'linux' as const, home: environment.home };
+    expect(hookRuntimeFor(env, path.join(environment.home, '.config', 'baton')).dataDir).toBeUndefined();
+    const moved = hookRuntimeFor({ ...env, env: { BATON_HOME: '/srv/baton data' } }, '/srv/baton data');
+    expect(hookCommand(moved, 'stop', 'codex')).toMatch(/hook stop --agent codex --data-dir '\/srv\/baton data'$/);
   });
 });
