@@ -105,8 +105,9 @@ function change(target: AgentHookTarget, options: HooksOptions, action: 'install
     else if (before === null) return { ...base, ok: true, message: `${file} does not exist; nothing to remove.` };
     else {
       const record = records[file];
-      const untouched = record && sha256(before) === record.written;
-      after = untouched ? (record.existed && record.backup ? fs.readFileSync(record.backup, 'utf8') : null) : edit[target.format].remove(before, file);
+      // A backup someone deleted since cannot give the bytes back: remove only Baton's entries then.
+      const untouched = record && sha256(before) === record.written && (!record.existed || (record.backup !== null && fs.existsSync(record.backup)));
+      after = untouched ? (record.existed ? fs.readFileSync(record.backup!, 'utf8') : null) : edit[target.format].remove(before, file);
       // The backup is only trusted when it holds the same file minus Baton's entries.
       const e = edit[target.format];
       if (untouched && after !== null && !isDeepStrictEqual(e.plain(e.remove(before, file), file), e.plain(after, file))) after = e.remove(before, file);
