@@ -115,8 +115,9 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     opts: { target: BriefTarget; format: BriefFormat; budget: number; redact: boolean },
     at: Date,
     drift?: GitDrift | null,
+    gathered?: BriefData,
   ): Promise<BriefResult> {
-    const raw = await gather(session, at, drift);
+    const raw = gathered ?? (await gather(session, at, drift));
     const { data, counts } = await maybeRedact(raw, opts.redact);
     let text: string;
     let tokens: number | null = null;
@@ -207,9 +208,9 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       }
       const projectDir = realDir(folder);
       const at = now();
-      const rendered = await brief(session, { ...briefOptions({}), target: request.target, format: 'md' }, at);
-      const previous = deps.userData.latestCheckpoint(session.id);
       const raw = await gather(session, at);
+      const rendered = await brief(session, { ...briefOptions({}), target: request.target, format: 'md' }, at, undefined, raw);
+      const previous = deps.userData.latestCheckpoint(session.id);
       // The handoff carries the state forward, so briefs of this session read on unchanged.
       const summary = request.summary?.trim() || raw.state.summary?.slice(0, 20_000) || `Handed off to ${AGENT_LABELS[request.target]}.`;
       const { snapshot, fingerprint } = await takeGitSnapshot(projectDir, at);
@@ -271,7 +272,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     handoffStatus() {
       const staleBefore = new Date(now().getTime() - STALE_PENDING_MS).toISOString();
       try {
-        return { storeOk: true, error: null, ...deps.userData.handoffStats(staleBefore) };
+        return { storeOk: true, error: null, ...deps.userData.handoffStats(staleBefore, now().toISOString()) };
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         return { storeOk: false, error, pending: 0, stalePending: 0, lastCompletedAt: null, lastCompletedSessionId: null };

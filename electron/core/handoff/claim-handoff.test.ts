@@ -121,4 +121,10 @@ describe('claimPendingHandoff', () => {
       other.close();
     }
   });
+
+  it("a handoff waiting for its agent is not a stale checkpoint until it expires (health_check)", () => {
+    data.saveCheckpoint(handoff({ projectDir: project, createdAt: '2026-11-25T08:00:00.000Z', expiresAt: '2026-11-26T08:00:00.000Z' }));
+    expect(data.handoffStats('2026-11-25T11:55:00.000Z', NOW.toISOString())).toMatchObject({ pending: 1, stalePending: 0 });
+    expect(data.handoffStats('2026-11-26T08:55:00.000Z', '2026-11-26T09:00:00.000Z')).toMatchObject({ pending: 1, stalePending: 1 });
+  });
 });

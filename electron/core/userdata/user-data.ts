@@ -118,7 +118,7 @@ export interface UserData {
   listPins(sessionId: string): Pin[];
   addNote(sessionId: string, text: string, at: string): Note;
   /** Pending count, pending older than `staleBefore`, and the last completed handoff. */
-  handoffStats(staleBefore: string): { pending: number; stalePending: number; lastCompletedAt: string | null; lastCompletedSessionId: string | null };
+  handoffStats(staleBefore: string, now?: string): { pending: number; stalePending: number; lastCompletedAt: string | null; lastCompletedSessionId: string | null };
   listNotes(sessionId: string): Note[];
   /** The brief stored with a handoff checkpoint (null for plain checkpoints). */
   handoffBrief(checkpointId: string): string | null;
@@ -171,8 +171,12 @@ export function createUserData(db: Database.Database, file: string, backups: str
     'SELECT * FROM notes WHERE session_id = ? ORDER BY created_at, id',
   );
 
-  const pendingCount = db.prepare<[string], { pending: number; stale: number }>(
-    "SELECT COUNT(*) AS pending, COALESCE(SUM(created_at < ?), 0) AS stale FROM checkpoints WHERE status = 'pending'",
+  // A handoff to a named agent waits for that agent's next session until it expires: only then has it
+  // failed to land; a plain checkpoint has after five minutes.
+  const pendingCount = db.prepare<[string, string], { pending: number; stale: number }>(
+    `SELECT COUNT(*) AS pending,
+       COALESCE(SUM(CASE WHEN target_agent IS NULL THEN created_at < ? ELSE expires_at <= ? END), 0) AS stale
+     FROM checkpoints WHERE status = 'pending'`,
   );
   const lastCompleted = db.prepare<[], { completed_at: string; session_id: string }>(
     "SELECT completed_at, session_id FROM checkpoints WHERE status = 'completed' ORDER BY completed_at DESC LIMIT 1",
@@ -259,8 +263,8 @@ export function createUserData(db: Database.Database, file: string, backups: str
       const info = insertNote.run(sessionId, text, at);
       return { id: Number(info.lastInsertRowid), sessionId, text, createdAt: at };
     },
-    handoffStats: (staleBefore) => {
-      const counts = pendingCount.get(staleBefore)!;
+    handoffStats: (staleBefore, now = new Date().toISOString()) => {
+      const counts = pendingCount.get(staleBefore, now)!;
       const last = lastCompleted.get();
       return {
         pending: counts.pending,
