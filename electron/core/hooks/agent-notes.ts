@@ -58,7 +58,20 @@ export function hermesNotes(environment: Environment, wanted: WantedHook[], inst
   return ['Installed, needs your approval in Hermes: it asks once per hook the first time it runs (start `hermes` in a terminal, or once `hermes --accept-hooks`).'];
 }
 
-export function agentHookNotes(agent: AgentId, environment: Environment, wanted: WantedHook[], installed: boolean): string[] {
+/** Claude Code reads settings.json as strict JSON: with a comment or trailing comma in it, no hook runs. */
+export function claudeNotes(file: string): string[] {
+  const text = read(file);
+  if (text === null || text.trim() === '') return [];
+  try {
+    JSON.parse(text);
+    return [];
+  } catch {
+    return [`${file} has comments or trailing commas: Claude Code reads it as strict JSON and ignores it (no hook runs) until they are removed.`];
+  }
+}
+
+export function agentHookNotes(agent: AgentId, environment: Environment, wanted: WantedHook[], installed: boolean, file: string): string[] {
+  if (agent === 'claude') return claudeNotes(file);
   if (agent === 'codex') return codexNotes(environment, installed);
   if (agent === 'hermes') return hermesNotes(environment, wanted, installed);
   return [];

@@ -70,6 +70,12 @@ describe('baton hooks install|uninstall|status', () => {
     expect((text.match(/hook session-start/g) ?? []).length).toBe(1);
   });
 
+  it("warns that Claude Code ignores a settings.json with comments (it reads strict JSON)", () => {
+    write(claudeSettings(), '{\n  // mine\n  "model": "opus"\n}\n');
+    installHooks(options);
+    expect(hooksStatus(options)[0]!.notes.join('\n')).toMatch(/strict JSON/);
+  });
+
   it('refuses a file that does not parse and leaves it untouched', () => {
     write(claudeSettings(), '{ "model": "opus", ');
     const [result] = installHooks(options);

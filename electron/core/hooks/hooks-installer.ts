@@ -88,7 +88,7 @@ export function hooksStatus(options: Omit<HooksOptions, 'dryRun'>): AgentHooksSt
     }));
     const installed = events.every((e) => e.current);
     if (events.some((e) => e.installed && !e.current)) notes.push(`Some entries point at another Baton (moved or reinstalled): run \`baton hooks install --agent ${agent}\`.`);
-    notes.push(...agentHookNotes(agent, options.environment, wanted, installed), ...target.unsupported);
+    notes.push(...agentHookNotes(agent, options.environment, wanted, installed, file), ...target.unsupported);
     return { agent, file, installed, events, notes };
   });
 }
