@@ -14,6 +14,8 @@ import { quotePosix } from '../terminal/shell-quote.js';
 
 export interface HookRuntime {
   node: string;
+  /** Arguments before the script (`ELECTRON_RUN_AS_NODE=1 <app>` when only Electron can run it). */
+  nodeArgs?: string[];
   script: string;
   /** Baton's data dir, when it is not where a hook would look by default (BATON_HOME was set). */
   dataDir?: string;
@@ -24,8 +26,10 @@ export function currentHookRuntime(): HookRuntime {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // electron/core/hooks → repo root; dist/electron/core/hooks → repo root as well (one more level).
   const candidates = [path.resolve(here, '../../..'), path.resolve(here, '../../../..')];
-  const root = candidates.find((dir) => path.basename(dir) !== 'dist') ?? candidates[0]!;
-  return { node: nodeBinary(root), script: path.join(root, 'bin', 'baton.mjs') };
+  let root = candidates.find((dir) => path.basename(dir) !== 'dist') ?? candidates[0]!;
+  // A packaged app: the hook's files are unpacked next to the asar archive, where any Node reads them.
+  if (root.endsWith('app.asar') && fs.existsSync(`${root}.unpacked`)) root = `${root}.unpacked`;
+  return { ...nodeBinary(root), script: path.join(root, 'bin', 'baton.mjs') };
 }
 
 /**
@@ -33,20 +37,22 @@ export function currentHookRuntime(): HookRuntime {
  * process.execPath is Electron itself, which would start the app: use the project's Node 22 (the
  * `node` devDependency), else the first `node` on PATH.
  */
-function nodeBinary(root: string): string {
-  if (!process.versions.electron) return process.execPath;
+function nodeBinary(root: string): Pick<HookRuntime, 'node' | 'nodeArgs'> {
+  if (!process.versions.electron) return { node: process.execPath };
   const local = path.join(root, 'node_modules', 'node', 'bin', 'node');
-  if (fs.existsSync(local)) return local;
+  if (fs.existsSync(local)) return { node: local };
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const candidate = path.join(dir, process.platform === 'win32' ? 'node.exe' : 'node');
-    if (dir && fs.existsSync(candidate)) return candidate;
+    if (dir && fs.existsSync(candidate)) return { node: candidate };
   }
-  return process.execPath;
+  // No Node on this machine: the app's own Electron, run as plain Node (env works for shells and argv alike).
+  return { node: '/usr/bin/env', nodeArgs: ['ELECTRON_RUN_AS_NODE=1', process.execPath] };
 }
 
 export function hookCommand(runtime: HookRuntime, event: HookEvent, agent: AgentId): string {
   const dataDir = runtime.dataDir ? ` --data-dir ${quotePosix(runtime.dataDir)}` : '';
-  return `${quotePosix(runtime.node)} ${quotePosix(runtime.script)} hook ${event} --agent ${agent}${dataDir}`;
+  const head = [runtime.node, ...(runtime.nodeArgs ?? []), runtime.script].map(quotePosix).join(' ');
+  return `${head} hook ${event} --agent ${agent}${dataDir}`;
 }
 
 /**

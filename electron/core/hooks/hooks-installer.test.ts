@@ -137,4 +137,9 @@ describe('baton hooks install|uninstall|status', () => {
     const moved = hookRuntimeFor({ ...env, env: { BATON_HOME: '/srv/baton data' } }, '/srv/baton data');
     expect(hookCommand(moved, 'stop', 'codex')).toMatch(/hook stop --agent codex --data-dir '\/srv\/baton data'$/);
   });
+
+  it('without any Node, the app runs the hook with its own Electron as Node, through env', () => {
+    const command = hookCommand({ node: '/usr/bin/env', nodeArgs: ['ELECTRON_RUN_AS_NODE=1', '/opt/Baton/baton'], script: '/opt/Baton/resources/app.asar.unpacked/bin/baton.mjs' }, 'session-start', 'claude');
+    expect(command).toBe("'/usr/bin/env' 'ELECTRON_RUN_AS_NODE=1' '/opt/Baton/baton' '/opt/Baton/resources/app.asar.unpacked/bin/baton.mjs' hook session-start --agent claude");
+  });
 });
