@@ -121,9 +121,15 @@ class BatonApp {
   /** The tray menu's model (public for the Electron e2e specs). */
   async trayModel(): Promise<TrayMenuModel> {
     const page = await this.core.api.listSessions(parseApiInput('listSessions', { limit: 10 }));
+    const now = Date.now();
+    const handoffs = this.core.userData
+      .listHandoffs({ limit: 20 })
+      .filter((cp) => cp.handoff && (cp.status === 'received' || (cp.status === 'pending' && Date.parse(cp.handoff.expiresAt) > now)))
+      .map((cp) => ({ id: cp.id, target: cp.handoff!.agent, projectDir: cp.handoff!.projectDir, status: cp.status as 'pending' | 'received', receivedBy: cp.handoff!.receivedBy, createdAt: cp.createdAt }));
     return {
       sessions: page.sessions.map((s) => ({ id: s.id, agent: s.agent, title: s.title, cwd: s.cwd, updatedAt: s.updatedAt })),
-      now: Date.now(),
+      handoffs,
+      now,
       hotkey: this.hotkey.current(),
     };
   }

@@ -1,5 +1,6 @@
 /** The renderer's state shape, split in slices (list, preview, settings, shell) that share one store. */
 import type {
+  Checkpoint,
   BriefFormat,
   BriefResult,
   DesktopStatus,
@@ -104,6 +105,8 @@ export interface PreviewSlice {
   /** The agent the user picked in "Open in"; null follows the target (see lib/open-target.ts). */
   openAgent: AgentId | null;
   openResult: OpenInAgentResult | null;
+  /** Handoffs of the previewed session to named agents, newest first. */
+  handoffs: Checkpoint[];
   restore: RestoreState;
   /** Opens `sessionId`, or the row under the cursor once a pending search has settled. */
   openPreview(sessionId?: string): void;
@@ -117,6 +120,9 @@ export interface PreviewSlice {
   setOpenAgent(agent: AgentId): void;
   /** Opens `target`, or the "Open in" choice, once the session's agent is known. */
   openInAgent(target?: AgentId): Promise<void>;
+  /** Saves a pending handoff to `target`, copies its brief and starts the agent in the folder. */
+  handOff(target: AgentId): Promise<void>;
+  loadHandoffs(): Promise<void>;
   createCheckpoint(draft: CheckpointDraft): Promise<boolean>;
   startRestore(): Promise<void>;
   confirmRestore(): Promise<void>;
