@@ -8,6 +8,7 @@ import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
+import { createQwenAdapter } from './qwen/qwen-adapter.js';
 import type { SourceAdapter } from './types.js';
 
 export interface AgentSourceConfig {
@@ -26,6 +27,7 @@ const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = 
   codex: (roots) => createCodexAdapter(roots),
   opencode: (roots) => createOpenCodeAdapter(roots),
   hermes: (roots) => createHermesAdapter(roots),
+  qwen: (roots) => createQwenAdapter(roots),
 };
 
 export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment): string[] {
