@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { AGENTS } from '../../../shared/model.js';
 import type { BriefFormat } from '../../../shared/api-types.js';
 import { budgetOption, copyToClipboard, openHandoffCli, targetOption } from './handoff-cli.js';
 
@@ -11,7 +12,7 @@ export function registerBrief(program: Command): void {
     .argument('[session]', 'session id, id prefix or title words')
     .option('--last', 'the most recent session (in --cwd, when given)')
     .option('--cwd <dir>', 'with --last: the most recent session that ran in this directory')
-    .option('--target <agent>', 'claude, codex, opencode, hermes or generic')
+    .option('--target <agent>', `${AGENTS.join(', ')} or generic`)
     .option('--format <format>', `output format: ${FORMATS.join(', ')}`, 'md')
     .option('--budget <tokens>', 'token budget for the Markdown brief', budgetOption)
     .option('--no-redact', 'keep secrets in the brief')

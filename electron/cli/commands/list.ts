@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { isAgentId, type AgentId, type Session } from '../../../shared/model.js';
+import { AGENTS, isAgentId, type AgentId, type Session } from '../../../shared/model.js';
 import { openCliCore } from '../cli-core.js';
 import { formatTable, shorten } from './table.js';
 
 function agentOption(value: string | undefined): AgentId | undefined {
   if (value === undefined) return undefined;
-  if (!isAgentId(value)) throw new Error(`unknown agent "${value}" (expected claude, codex, opencode or hermes)`);
+  if (!isAgentId(value)) throw new Error(`unknown agent "${value}" (expected one of ${AGENTS.join(', ')})`);
   return value;
 }
 
@@ -13,7 +13,7 @@ export function registerList(program: Command): void {
   program
     .command('list')
     .description('List sessions of every agent, newest first.')
-    .option('--agent <agent>', 'only this agent (claude, codex, opencode, hermes)')
+    .option('--agent <agent>', `only this agent (${AGENTS.join(', ')})`)
     .option('--project <text>', 'only sessions whose directory contains this text')
     .option('--limit <n>', 'at most this many sessions', (v) => Number.parseInt(v, 10), 1000)
     .option('--json', 'print JSON')

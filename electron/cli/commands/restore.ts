@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { AGENTS } from '../../../shared/model.js';
 import { budgetOption, copyToClipboard, openHandoffCli, targetOption } from './handoff-cli.js';
 
 export function registerRestore(program: Command): void {
@@ -8,7 +9,7 @@ export function registerRestore(program: Command): void {
     .argument('[session]', 'session id, id prefix or title words')
     .option('--last', 'the most recent session (in --cwd, when given)')
     .option('--cwd <dir>', 'with --last: the most recent session that ran in this directory')
-    .option('--target <agent>', 'claude, codex, opencode, hermes or generic')
+    .option('--target <agent>', `${AGENTS.join(', ')} or generic`)
     .option('--budget <tokens>', 'token budget for the brief', budgetOption)
     .option('--dry-run', 'only show the drift; do not print the brief or mark the checkpoint')
     .option('--copy', 'also copy the brief to the clipboard')
