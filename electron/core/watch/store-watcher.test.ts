@@ -59,3 +59,26 @@ describe('StoreWatcher on a real directory', () => {
     await until('unlink reported', () => reportsOf(file) > 0);
   });
 });
+
+describe('StoreWatcher before any store exists', () => {
+  it('starts with no root on disk, and watches a root created later once refreshed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-watch-none-'));
+    const root = path.join(dir, '.qwen');
+    const reports: string[][] = [];
+    const watcher = new StoreWatcher([root], { debounceMs: 5, onChange: (paths) => reports.push(paths) });
+    try {
+      await watcher.start(); // used to wait forever for chokidar's 'ready'
+      fs.mkdirSync(path.join(root, 'projects', 'p', 'chats'), { recursive: true });
+      expect(watcher.refreshRoots()).toEqual([root]);
+      // chokidar's scan of the new root ends at an unknown moment: append until one is reported.
+      const file = path.join(root, 'projects', 'p', 'chats', 's.jsonl');
+      await until('a write under the new root reported', () => {
+        fs.appendFileSync(file, '{"n":1}\n');
+        return reports.some((r) => r.includes(file));
+      });
+    } finally {
+      await watcher.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -69,6 +69,9 @@ export class StoreWatcher {
     w.on('unlink', (p) => this.touch(p));
     w.on('unlinkDir', (p) => this.touch(p));
     w.on('error', (err) => this.opts.onError?.(err instanceof Error ? err : new Error(String(err))));
+    // chokidar says 'ready' after scanning what it was given: with no root on disk yet (no agent
+    // installed) it would never say it, and the first pass would wait forever.
+    if (existing.length === 0) return;
     const ready = new Promise<void>((resolve) => w.once('ready', () => resolve()));
     for (const r of existing) this.watched.add(r);
     w.add(existing);
