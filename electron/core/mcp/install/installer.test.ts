@@ -292,7 +292,7 @@ describe('Qwen Code (settings.json)', () => {
     const after = fs.readFileSync(f, 'utf8');
     expect(after).toContain('// Qwen Code reads comments in settings.json');
     const parsed = parseJsonc(after) as { mcpServers: Record<string, unknown>; security: unknown };
-    expect(parsed.mcpServers.baton).toEqual({ httpUrl: 'http://127.0.0.1:8765/mcp', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(parsed.mcpServers.baton).toEqual({ httpUrl: 'http://127.0.0.1:8765/mcp', headers: { Authorization: `Bearer ${TOKEN}` }, alwaysLoadTools: true });
     expect(parsed.mcpServers.docs).toEqual({ command: 'npx', args: ['-y', '@acme/docs-mcp'] });
     expect(mcpInstallStatus({ agent: 'qwen', endpoint, environment })).toEqual([{ agent: 'qwen', file: f, installed: true, current: true }]);
     uninstallMcp({ agent: 'qwen', endpoint, environment });

@@ -1,0 +1,144 @@
+/**
+ * The real Qwen Code CLI (pinned, from npm) with a real Baton core watching its store: a session it
+ * writes is searchable within a second of the line reaching disk, and Baton registered in Qwen's
+ * settings.json (`baton mcp install --agent qwen`) is reached when the model calls a Baton tool.
+ * Skips, with the reason, where the CLI cannot be installed.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/server/local-server.js';
+import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { agentEnv, MOCK_AGENT } from './support/agent-home.js';
+import { startMockLlm, type MockLlm } from './support/mock-llm.js';
+import { runAgent } from './support/run-agent.js';
+
+/** Environment variables of the machine running the tests that would point Baton elsewhere. */
+const AGENT_VARS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Line {
+  type: string;
+  timestamp: string;
+}
+
+function chatLines(home: string): { file: string; lines: Line[] }[] {
+  const projects = path.join(home, '.qwen', 'projects');
+  if (!fs.existsSync(projects)) return [];
+  return (fs.readdirSync(projects, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => path.join(projects, f))
+    .map((file) => ({ file, lines: fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line) }));
+}
+
+describe('real Qwen Code with a watching Baton', () => {
+  let tmp: string;
+  let home: string;
+  let project: string;
+  let mock: MockLlm;
+  let cli: AgentCli;
+  let core: BatonCore;
+  let server: LocalServer | null = null;
+  let qwenEnv: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    cli = await ensureAgentCli('qwen');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-qwen-'));
+    home = path.join(tmp, 'home');
+    project = path.join(home, 'projects', 'qwen-app');
+    fs.mkdirSync(project, { recursive: true });
+    mock = await startMockLlm({ dir: tmp, env: { MOCK_AGENT: MOCK_AGENT.qwen } });
+    // Qwen Code is set up before Baton starts (its ~/.qwen exists), as on a user's machine.
+    qwenEnv = agentEnv('qwen', home, mock.url);
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
+    for (const key of AGENT_VARS) delete env[key];
+    core = await createBatonCore({ environment: { env, platform: process.platform, home }, dataDir: path.join(tmp, 'baton'), ingest: 'inline', log: () => {} });
+    await core.start();
+    await core.whenCurrent();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await core?.close();
+    await mock?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('makes a session Qwen is writing searchable within a second of its prompt reaching disk', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    const token = `qwenprobe${Date.now().toString(36)}`;
+    let foundAt = 0;
+    let onDiskAt = 0;
+    let polling = true;
+    // Watch for the prompt line reaching disk, and search the way the UI's search box would, while Qwen runs.
+    const poll = (async () => {
+      while (polling && foundAt === 0) {
+        if (onDiskAt === 0 && chatLines(home).some((c) => c.lines.some((l) => JSON.stringify(l).includes(token)))) onDiskAt = Date.now();
+        const hits = await core.api.search({ query: `agent:qwen ${token}`, limit: 10 });
+        if (hits.length > 0) foundAt = Date.now();
+        else await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    expect(run.timedOut, `qwen timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const deadline = Date.now() + 10_000;
+    while (foundAt === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    polling = false;
+    await poll;
+
+    const [chat] = chatLines(home);
+    expect(chat, 'Qwen wrote no chat file').toBeDefined();
+    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
+    expect(onDiskAt).toBeGreaterThan(0);
+    // Measured from the line reaching disk: Qwen stamps a record when it is made and writes it later.
+    expect(foundAt - onDiskAt).toBeLessThan(1000);
+
+    const sessionId = path.basename(chat!.file, '.jsonl');
+    // The rest of the run (tool call, answer) arrives through the watcher too.
+    const settled = Date.now() + 5000;
+    let session = await core.api.getSession({ session: `qwen:${sessionId}` });
+    while (session.toolNames.length === 0 && Date.now() < settled) {
+      await new Promise((r) => setTimeout(r, 50));
+      session = await core.api.getSession({ session: `qwen:${sessionId}` });
+    }
+    expect(session).toMatchObject({ agent: 'qwen', cwd: project, userTurns: 1, toolNames: ['read_file'], model: 'mock-coder' });
+    expect(session.firstPrompt).toContain(token);
+    expect(session.usage.input).toBeGreaterThan(0);
+  });
+
+  it('registers Baton in settings.json; a Baton tool called by the model reaches Baton', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    await core.api.updateSettings({ port: await freePort() });
+    server = await startLocalServer(core);
+    const [installed] = await core.api.installMcp({ agent: 'qwen', dryRun: false });
+    expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.qwen', 'settings.json') });
+    const settings = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcpServers: Record<string, unknown>; security: unknown };
+    expect(settings.mcpServers.baton).toMatchObject({ httpUrl: `${server.url}/mcp`, alwaysLoadTools: true });
+    expect(settings.security).toBeDefined(); // the harness's own settings survive
+
+    mock.clear();
+    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', 'call tool `list_sessions` with `{"agent":"qwen"}`'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    expect(run.timedOut, `qwen timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const requests = mock.requests().map((r) => JSON.stringify(r.body));
+    // Qwen offered Baton's tools to the model…
+    expect(requests.some((b) => b.includes('mcp__baton__list_sessions'))).toBe(true);
+    // …and the tool's answer, read from Baton's index, went back to the model: it names the session above.
+    const first = chatLines(home).find((c) => c.lines.some((l) => l.type === 'user' && JSON.stringify(l).includes('qwenprobe')))!;
+    expect(requests.some((b) => b.includes('functionResponse') || b.includes('"role":"tool"'))).toBe(true);
+    expect(requests.at(-1)).toContain(path.basename(first.file, '.jsonl'));
+  });
+});
