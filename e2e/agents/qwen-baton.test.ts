@@ -119,6 +119,22 @@ describe('real Qwen Code with a watching Baton', () => {
     expect(session.usage.input).toBeGreaterThan(0);
   });
 
+  it('shows a subagent Qwen ran as a child session of the one that launched it', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    fs.writeFileSync(path.join(project, 'todo.txt'), 'milk\nsubagentprobe\n');
+    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', 'Please use a subagent to read `todo.txt` and report what it says.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const child = chatLines(home).find((c) => c.file.includes(`${path.sep}subagents${path.sep}`));
+    expect(child, 'Qwen wrote no subagent transcript').toBeDefined();
+    const parentId = path.basename(path.dirname(child!.file));
+    await core.syncNow('qwen');
+    const sub = await core.api.getSession({ session: `qwen:${path.basename(child!.file, '.jsonl')}` });
+    expect(sub).toMatchObject({ parentId: `qwen:${parentId}`, firstPrompt: 'Read `todo.txt` and report what it says.', userTurns: 1, toolNames: ['read_file'] });
+    expect(await core.api.getSession({ session: `qwen:${parentId}` })).toMatchObject({ parentId: null, userTurns: 1, toolNames: ['agent'] });
+    const hits = await core.api.search({ query: 'agent:qwen subagentprobe', limit: 20 });
+    expect(hits.map((h) => h.sessionId)).toContain(sub.id);
+  });
+
   it('registers Baton in settings.json; a Baton tool called by the model reaches Baton', async (ctx) => {
     if (!cli.ok) return ctx.skip(cli.skip);
     await core.api.updateSettings({ port: await freePort() });
