@@ -5,7 +5,6 @@
  * Skips, with the reason, where the CLI cannot be installed.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,22 +12,11 @@ import { createBatonCore, type BatonCore } from '../../electron/core/service.js'
 import { startLocalServer, type LocalServer } from '../../electron/core/server/local-server.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT } from './support/agent-home.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
+import { freePort, startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
 
 /** Environment variables of the machine running the tests that would point Baton elsewhere. */
 const AGENT_VARS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Line {
   type: string;

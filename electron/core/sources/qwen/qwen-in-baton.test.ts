@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBatonCore, type BatonCore } from '../../service.js';
+import type { BatonCore } from '../../service.js';
+import { startFixtureCore } from '../../testing/fixture-core.js';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 
 describe('Qwen Code sessions in Baton', () => {
@@ -13,15 +14,7 @@ describe('Qwen Code sessions in Baton', () => {
 
   beforeAll(async () => {
     fixture = makeFixtureHome();
-    core = await createBatonCore({
-      environment: { env: fixture.env, platform: process.platform, home: fixture.home },
-      dataDir: String(fixture.env.BATON_HOME),
-      ingest: 'inline',
-      watch: false,
-      log: () => {},
-    });
-    await core.start();
-    await core.whenCurrent();
+    core = await startFixtureCore(fixture);
   });
   afterAll(async () => {
     await core.close();
