@@ -49,13 +49,13 @@ describe('real Qwen Code with a watching Baton', () => {
     project = path.join(home, 'projects', 'qwen-app');
     fs.mkdirSync(project, { recursive: true });
     mock = await startMockLlm({ dir: tmp, env: { MOCK_AGENT: MOCK_AGENT.qwen } });
-    // Qwen Code is set up before Baton starts (its ~/.qwen exists), as on a user's machine.
-    qwenEnv = agentEnv('qwen', home, mock.url);
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
     for (const key of AGENT_VARS) delete env[key];
     core = await createBatonCore({ environment: { env, platform: process.platform, home }, dataDir: path.join(tmp, 'baton'), ingest: 'inline', log: () => {} });
     await core.start();
     await core.whenCurrent();
+    // Qwen Code is set up after Baton started watching (no ~/.qwen before): installed while Baton runs.
+    qwenEnv = agentEnv('qwen', home, mock.url);
   });
   afterAll(async () => {
     await server?.close();
