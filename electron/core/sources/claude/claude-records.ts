@@ -10,7 +10,7 @@ import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import { isObj, num, str, type Obj } from '../record-values.js';
-import { RecentOwners } from './recent-owners.js';
+import { RecentOwners } from '../recent-owners.js';
 import { claudeLineShortcut } from './claude-line-shortcut.js';
 
 export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;

@@ -228,6 +228,26 @@ describe('Qwen Code record semantics', () => {
     expect(store.sessions.get(`qwen:${SUB}`)).toMatchObject({ parentId: `qwen:${MAIN}`, firstPrompt: 'child work' });
   });
 
+  it('a --fork-session copy of the source’s records (same uuids) counts once, in the source; the fork links to it', async () => {
+    // As Qwen Code 0.24.4 writes it: the source's lines copied with the fork's sessionId, then the new turn.
+    const source = [
+      prompt(MAIN, 'Say hello.', { uuid: 'aaaaaaaa-0000-4000-8000-000000000001' }),
+      line({ ...base(MAIN, { uuid: 'aaaaaaaa-0000-4000-8000-000000000002' }), type: 'system', provenance: 'system', subtype: 'ui_telemetry', systemPayload: {} }),
+      line({ ...base(MAIN, { uuid: 'aaaaaaaa-0000-4000-8000-000000000003' }), type: 'assistant', provenance: 'assistant_output', message: { role: 'model', parts: [{ text: 'Hello!' }] }, usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 2 } }),
+    ].join('');
+    const FORK = '99999999-2222-4333-8444-555555555555';
+    const sourceFile = path.join(project, 'chats', `${MAIN}.jsonl`);
+    const forkFile = path.join(project, 'chats', `${FORK}.jsonl`);
+    fs.writeFileSync(sourceFile, source);
+    fs.writeFileSync(forkFile, source.replaceAll(MAIN, FORK) + prompt(FORK, 'Say bye.'));
+    fs.utimesSync(forkFile, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+    const store = new MiniIndex();
+    await store.readAll(createQwenAdapter([path.join(fx.home, 'alt-qwen')]));
+    expect(store.sessions.get(`qwen:${MAIN}`)).toMatchObject({ userTurns: 1, firstPrompt: 'Say hello.', parentId: null, usage: expect.objectContaining({ input: 10, output: 2 }) });
+    expect(store.sessions.get(`qwen:${FORK}`)).toMatchObject({ userTurns: 1, firstPrompt: 'Say bye.', parentId: `qwen:${MAIN}`, usage: expect.objectContaining({ input: 0, output: 0 }) });
+    expect(store.messages.get(`qwen:${FORK}`)!.map((m) => m.text)).toEqual(['Say bye.']);
+  });
+
   it('counts thoughts into output when the total shows them apart (Gemini API through Qwen)', async () => {
     fs.writeFileSync(
       path.join(project, 'chats', `${MAIN}.jsonl`),

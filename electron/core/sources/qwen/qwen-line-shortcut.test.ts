@@ -31,9 +31,9 @@ describe('Qwen line shortcut', () => {
       for (const line of lines) {
         const standIn = take(line);
         if (!standIn) continue;
-        const r = JSON.parse(line) as { type: string; subtype: string; timestamp: string };
+        const r = JSON.parse(line) as { uuid: string; type: string; subtype: string; timestamp: string };
         expect(SILENT_SYSTEM_SUBTYPES.has(r.subtype)).toBe(true);
-        expect(standIn).toEqual({ type: 'system', subtype: r.subtype, timestamp: r.timestamp });
+        expect(standIn).toEqual({ uuid: r.uuid, type: 'system', subtype: r.subtype, timestamp: r.timestamp });
       }
     }
     // Every telemetry and snapshot line of the fixtures (60 of 118) is taken.
@@ -45,7 +45,7 @@ describe('Qwen line shortcut', () => {
     ['a snapshot outside a repo', system('file_history_snapshot', '/home/ana/scratch', '')],
     ['a cwd with quotes and escapes', system('attribution_snapshot', '/home/a "b" \\ c/日本')],
   ])('takes %s', (_name, l) => {
-    expect(take(l)).toMatchObject({ type: 'system', timestamp: '2026-11-24T18:01:45.305Z' });
+    expect(take(l)).toMatchObject({ uuid: '6db60e76-29ad-4662-be2c-29f20a65db00', type: 'system', timestamp: '2026-11-24T18:01:45.305Z' });
   });
 
   it.each([

@@ -7,7 +7,7 @@
  *   {"uuid":"…","parentUuid":"…"|null,"sessionId":"…","timestamp":"…","type":"system","provenance":"system",
  *    "cwd":"…","version":"…"[,"gitBranch":"…"],"subtype":"<name>",…}
  *
- * and `{ type, subtype, timestamp }` stands in for the parsed line. Ids, timestamp, version and
+ * and `{ uuid, type, subtype, timestamp }` stands in for the parsed line. Ids, timestamp, version and
  * subtype are plain tokens; cwd and branch are skipped as JSON strings (escapes honoured). A line is
  * only taken when it still looks whole (ends with `}`, valid UTF-8, no NUL, no second record merged
  * into it); every other line is parsed as usual.
@@ -40,8 +40,10 @@ export function qwenLineShortcut(silent: ReadonlySet<string>): LineShortcut {
   const names = [...silent].map(bytesOf);
   return (b, from, to) => {
     if (!matchAt(b, from, RECORD_START, to)) return undefined;
-    let p = afterToken(b, from + RECORD_START.length, to);
+    const uuidStart = from + RECORD_START.length;
+    let p = afterToken(b, uuidStart, to);
     if (p < 0 || !matchAt(b, p, PARENT, to)) return undefined;
+    const uuidStop = p - 1;
     p += PARENT.length;
     if (matchAt(b, p, NULL, to)) p += NULL.length;
     else if (b[p] === QUOTE) p = afterToken(b, p + 1, to);
@@ -65,6 +67,11 @@ export function qwenLineShortcut(silent: ReadonlySet<string>): LineShortcut {
     const nameStop = tokenEnd(b, nameStart, to, isNameByte);
     if (nameStop < 0 || !isOneOf(b, nameStart, nameStop, names)) return undefined;
     if (!looksWhole(b, from, to, RECORD_START)) return undefined;
-    return { type: 'system', subtype: b.toString('latin1', nameStart, nameStop), timestamp: b.toString('latin1', stampStart, stampStop) };
+    return {
+      uuid: b.toString('latin1', uuidStart, uuidStop),
+      type: 'system',
+      subtype: b.toString('latin1', nameStart, nameStop),
+      timestamp: b.toString('latin1', stampStart, stampStop),
+    };
   };
 }

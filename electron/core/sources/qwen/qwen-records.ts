@@ -13,6 +13,7 @@ import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import { isObj, num, str, type Obj } from '../record-values.js';
+import { RecentOwners } from '../recent-owners.js';
 import { qwenLineShortcut } from './qwen-line-shortcut.js';
 
 /** `custom_title` records: a `/rename` (manual, the default) beats a generated title. */
@@ -69,8 +70,15 @@ export function describeQwenFile(file: string): QwenFileState {
   return { sessionId, parentId: null };
 }
 
+const MAX_SEEN_UUIDS = 200_000;
+
 export class QwenParser implements RecordParser<QwenFileState> {
   readonly shortcut = qwenLineShortcut(SILENT_SYSTEM_SUBTYPES);
+  /**
+   * Record uuid → native session id that delivered it first (bounded: the most recent are kept).
+   * `--resume <id> --fork-session` copies the source's records, same uuids, into the new file.
+   */
+  private readonly seen = new RecentOwners<string>(MAX_SEEN_UUIDS);
 
   init(unit: SourceUnit): QwenFileState {
     return describeQwenFile(unit.path);
@@ -80,9 +88,17 @@ export class QwenParser implements RecordParser<QwenFileState> {
     const r = rec.value;
     const agg = sink.session(st.sessionId);
     if (st.parentId !== null && agg.parentId === null) agg.parentId = st.parentId;
+    const uuid = str(r.uuid);
+    if (uuid) {
+      const owner = this.seen.getOrAdd(uuid, st.sessionId);
+      if (owner !== undefined && owner !== st.sessionId) {
+        // History a fork copied from its source (read first: units go oldest first) belongs to the source.
+        if (agg.parentId === null) agg.parentId = owner;
+        return;
+      }
+    }
     const ts = str(r.timestamp);
     noteTimestamp(agg, ts);
-    const uuid = str(r.uuid);
     switch (r.type) {
       case 'user':
         this.place(r, agg);
