@@ -123,6 +123,21 @@ describe('real Qwen Code with a watching Baton', () => {
     expect(hits.map((h) => h.sessionId)).toContain(sub.id);
   });
 
+  it('counts a --fork-session copy of a session once, in its source, and links the fork to it', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    const source = chatLines(home).find((c) => c.file.includes(`${path.sep}chats${path.sep}`))!;
+    const sourceId = path.basename(source.file, '.jsonl');
+    const before = new Set(chatLines(home).map((c) => c.file));
+    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '--resume', sourceId, '--fork-session', '-p', 'Say forkprobe, please.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const fork = chatLines(home).find((c) => !before.has(c.file))!;
+    expect(fork, 'Qwen wrote no fork file').toBeDefined();
+    await core.syncNow('qwen');
+    const forkSession = await core.api.getSession({ session: `qwen:${path.basename(fork.file, '.jsonl')}` });
+    expect(forkSession).toMatchObject({ parentId: `qwen:${sourceId}`, userTurns: 1, firstPrompt: 'Say forkprobe, please.' });
+    expect(await core.api.getSession({ session: `qwen:${sourceId}` })).toMatchObject({ userTurns: 1 });
+  });
+
   it('registers Baton in settings.json; a Baton tool called by the model reaches Baton', async (ctx) => {
     if (!cli.ok) return ctx.skip(cli.skip);
     await core.api.updateSettings({ port: await freePort() });
