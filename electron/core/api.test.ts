@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, parseApiInput } from '../../shared/contract.js';
 import { createBatonCore, type BatonCore } from './service.js';
+import { startFixtureCore } from './testing/fixture-core.js';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from './testing/fixture-home.js';
 
 describe('API over the fixture stores', () => {
@@ -14,15 +15,7 @@ describe('API over the fixture stores', () => {
 
   beforeAll(async () => {
     fixture = makeFixtureHome();
-    core = await createBatonCore({
-      environment: { env: fixture.env, platform: process.platform, home: fixture.home },
-      dataDir: String(fixture.env.BATON_HOME),
-      ingest: 'inline',
-      watch: false,
-      log: () => {},
-    });
-    await core.start();
-    await core.whenCurrent();
+    core = await startFixtureCore(fixture);
   });
   afterAll(async () => {
     await core.close();

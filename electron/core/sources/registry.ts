@@ -10,6 +10,7 @@ import { createGeminiAdapter } from './gemini/gemini-adapter.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import { createPiAdapter } from './pi/pi-adapter.js';
+import { createQwenAdapter } from './qwen/qwen-adapter.js';
 import type { SourceAdapter } from './types.js';
 
 export interface AgentSourceConfig {
@@ -30,6 +31,7 @@ const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = 
   hermes: (roots) => createHermesAdapter(roots),
   gemini: (roots) => createGeminiAdapter(roots),
   pi: (roots) => createPiAdapter(roots),
+  qwen: (roots) => createQwenAdapter(roots),
 };
 
 export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment): string[] {

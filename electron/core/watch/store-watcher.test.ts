@@ -59,3 +59,28 @@ describe('StoreWatcher on a real directory', () => {
     await until('unlink reported', () => reportsOf(file) > 0);
   });
 });
+
+describe('StoreWatcher before any store exists', () => {
+  it('starts with no root on disk, and reports a root created later within about a second', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-watch-none-'));
+    const root = path.join(dir, '.qwen');
+    const reports: string[][] = [];
+    const watcher = new StoreWatcher([root], { debounceMs: 5, onChange: (paths) => reports.push(paths) });
+    try {
+      await watcher.start(); // used to wait forever for chokidar's 'ready'
+      // An agent installed while Baton runs: its store and first session appear at once.
+      const file = path.join(root, 'projects', 'p', 'chats', 's.jsonl');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '{"n":1}\n');
+      await until('the new root reported', () => reports.some((r) => r.includes(root)));
+      // Once chokidar has scanned it, later writes below it are reported file by file.
+      await until('a write under the new root reported', () => {
+        fs.appendFileSync(file, '{"n":2}\n');
+        return reports.some((r) => r.includes(file));
+      });
+    } finally {
+      await watcher.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,7 +2,8 @@
  * Watches the agents' store roots and reports changed files, debounced per file so a burst of
  * appends (Claude writes line by line) becomes one read. Events are only hints: whoever consumes
  * them re-stats and reads from its saved cursor, and a periodic reconcile catches anything missed.
- * Roots that do not exist yet are retried by `refreshRoots()` (called from the reconcile).
+ * Roots that do not exist yet are looked for every second (an agent installed while Baton runs):
+ * its first session is then read within about a second, not at the next reconcile.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,9 @@ const STORE_FILE = /\.(jsonl|jsonl\.zst|json|db|sqlite|sqlite3)(-wal|-shm|-journ
 export const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 export const MIN_DEBOUNCE_MS = CHOKIDAR_CHANGE_THROTTLE_MS + 10;
 
+/** How often roots that do not exist yet are looked for. */
+const ROOT_POLL_MS = 1000;
+
 export function isStoreFile(file: string): boolean {
   return STORE_FILE.test(path.basename(file));
 }
@@ -44,6 +48,9 @@ export class StoreWatcher {
   private readonly debounceMs: number;
   private readonly depth: number;
   private closed = false;
+  private rootPoll: NodeJS.Timeout | null = null;
+  /** Roots added on the previous poll: reported once more, after chokidar has scanned them. */
+  private justAdded: string[] = [];
 
   constructor(
     private readonly roots: string[],
@@ -69,10 +76,34 @@ export class StoreWatcher {
     w.on('unlink', (p) => this.touch(p));
     w.on('unlinkDir', (p) => this.touch(p));
     w.on('error', (err) => this.opts.onError?.(err instanceof Error ? err : new Error(String(err))));
+    if (existing.length < this.roots.length) this.pollMissingRoots();
+    // chokidar says 'ready' after scanning what it was given: with no root on disk yet (no agent
+    // installed) it would never say it, and the first pass would wait forever.
+    if (existing.length === 0) return;
     const ready = new Promise<void>((resolve) => w.once('ready', () => resolve()));
     for (const r of existing) this.watched.add(r);
     w.add(existing);
     await ready;
+  }
+
+  /**
+   * A root that appears is reported whole (its consumer re-lists it), on the tick it appears and
+   * once more on the next: files written while chokidar was still scanning the new root raise no
+   * event of their own.
+   */
+  private pollMissingRoots(): void {
+    this.rootPoll = setInterval(() => {
+      for (const r of this.justAdded) this.touch(r);
+      this.justAdded = this.refreshRoots();
+      for (const r of this.justAdded) this.touch(r);
+      if (this.justAdded.length === 0 && this.watched.size === new Set(this.roots.map((r) => path.resolve(r))).size) this.stopRootPoll();
+    }, ROOT_POLL_MS);
+    this.rootPoll.unref?.();
+  }
+
+  private stopRootPoll(): void {
+    if (this.rootPoll) clearInterval(this.rootPoll);
+    this.rootPoll = null;
   }
 
   /** Adds roots that have appeared since start (an agent installed later). Returns the new ones. */
@@ -112,6 +143,7 @@ export class StoreWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopRootPoll();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     await this.watcher?.close();

@@ -99,6 +99,13 @@ export const geminiFlavour: JsonFlavour = {
   entry: (endpoint) => ({ httpUrl: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
 };
 
+export const qwenFlavour: JsonFlavour = {
+  entryPath: geminiFlavour.entryPath,
+  // Qwen Code (0.24) hides MCP tools behind its tool_search/tool_call bridge unless the server says
+  // `alwaysLoadTools`: Baton's few handoff tools are offered to the model directly.
+  entry: (endpoint) => ({ ...geminiFlavour.entry(endpoint), alwaysLoadTools: true }),
+};
+
 export function addJsonEntry(flavour: JsonFlavour, text: string, endpoint: McpEndpoint, file: string): string {
   let root = parseJsonConfig(text, file);
   let next = text;

@@ -274,6 +274,38 @@ describe('Hermes (config.yaml)', () => {
   });
 });
 
+describe('Qwen Code (settings.json)', () => {
+  const QWEN_SETTINGS = `{
+  // Qwen Code reads comments in settings.json
+  "security": { "auth": { "selectedType": "openai" } },
+  "mcpServers": {
+    "docs": { "command": "npx", "args": ["-y", "@acme/docs-mcp"] }
+  }
+}
+`;
+
+  it('adds mcpServers.baton over streamable HTTP in QWEN_HOME, keeps the rest, and uninstall restores the bytes', () => {
+    environment.env.QWEN_HOME = file('qwen-home');
+    const f = write('qwen-home/settings.json', QWEN_SETTINGS);
+    const [r] = installMcp({ agent: 'qwen', endpoint, environment });
+    expect(r).toMatchObject({ file: f, changed: true, ok: true });
+    const after = fs.readFileSync(f, 'utf8');
+    expect(after).toContain('// Qwen Code reads comments in settings.json');
+    const parsed = parseJsonc(after) as { mcpServers: Record<string, unknown>; security: unknown };
+    expect(parsed.mcpServers.baton).toEqual({ httpUrl: 'http://127.0.0.1:8765/mcp', headers: { Authorization: `Bearer ${TOKEN}` }, alwaysLoadTools: true });
+    expect(parsed.mcpServers.docs).toEqual({ command: 'npx', args: ['-y', '@acme/docs-mcp'] });
+    expect(mcpInstallStatus({ agent: 'qwen', endpoint, environment })).toEqual([{ agent: 'qwen', file: f, installed: true, current: true }]);
+    uninstallMcp({ agent: 'qwen', endpoint, environment });
+    expect(fs.readFileSync(f, 'utf8')).toBe(QWEN_SETTINGS);
+  });
+
+  it('creates ~/.qwen/settings.json readable by its owner only', () => {
+    const [r] = installMcp({ agent: 'qwen', endpoint, environment });
+    expect(r!.file).toBe(path.join(environment.home, '.qwen', 'settings.json'));
+    expect(fs.statSync(r!.file).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('all agents', () => {
   it('dry run prints diffs and writes nothing', () => {
     write('home/.codex/config.toml', CODEX_TOML);

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
 import { mcpConfigFile } from './config-locations.js';
 import { ConfigEditError, type McpEndpoint } from './endpoint.js';
-import { addJsonEntry, claudeFlavour, geminiFlavour, opencodeFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
+import { addJsonEntry, claudeFlavour, geminiFlavour, opencodeFlavour, qwenFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
 import { addTomlEntry, readTomlEntry, removeTomlEntry } from './edit-toml.js';
 import { addYamlEntry, readYamlEntry, removeYamlEntry } from './edit-yaml.js';
 import { installPiExtension, piExtensionStatus, uninstallPiExtension } from './pi-extension.js';
@@ -42,9 +42,9 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
     read: (t, n, f) => readJsonEntry(geminiFlavour, t, n, f),
   },
   qwen: {
-    add: (t, e, f) => addJsonEntry(geminiFlavour, t, e, f),
-    remove: (t, n, f) => removeJsonEntry(geminiFlavour, t, n, f),
-    read: (t, n, f) => readJsonEntry(geminiFlavour, t, n, f),
+    add: (t, e, f) => addJsonEntry(qwenFlavour, t, e, f),
+    remove: (t, n, f) => removeJsonEntry(qwenFlavour, t, n, f),
+    read: (t, n, f) => readJsonEntry(qwenFlavour, t, n, f),
   },
 };
 

@@ -9,11 +9,10 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { isObj, num, str, type Obj } from '../record-values.js';
 import type { ThreadNames } from './codex-titles.js';
 import type { UsageLimit } from '../../../../shared/model.js';
 import { codexLineShortcut } from './codex-line-shortcut.js';
-
-type Obj = Record<string, unknown>;
 
 /** Title precedence: rename in session_index.jsonl > thread_name_updated > threads.name > threads.title. */
 export const TITLE_RANK = { dbTitle: 1, dbName: 2, event: 3, index: 4 } as const;
@@ -51,18 +50,6 @@ export function isInjected(text: string): boolean {
   if (c !== 60 /* < */ && c !== 35 /* # */) return false;
   for (const p of INJECTED_PREFIXES) if (text.startsWith(p)) return true;
   return false;
-}
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
-
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
 
 /** Text of message content / tool output items: `input_text`, `output_text`, images. */
