@@ -1,11 +1,19 @@
 // Baton plugin for OpenCode: after each response (the session goes idle), tell Baton which session
 // changed so its index re-reads OpenCode's store at once and agents see the latest turns.
 // Installed by `baton mcp install --agent opencode --plugin` into ~/.config/opencode/plugins/.
-// Baton fills in the two constants below at install time; the environment can override them.
+// Baton fills in the constants below at install time; the environment can override them.
+// The token is read from Baton's own token file (mode 0600) at each push, so this file holds no
+// secret and a regenerated token needs no reinstall.
 // Nothing leaves the machine: the only request goes to Baton on 127.0.0.1.
+//
+// OpenCode calls EVERY exported function of a plugin module as a plugin, so this module exports the
+// plugin and nothing else; the helpers hang off it (`BatonPlugin.helpers`) for Baton's tests.
+// It imports nothing but Node built-ins, so it needs no dependency install.
+
+import { readFileSync } from 'node:fs';
 
 const BATON_INGEST_URL = process.env.BATON_INGEST_URL || '__BATON_INGEST_URL__';
-const BATON_TOKEN = process.env.BATON_TOKEN || '__BATON_TOKEN__';
+const BATON_TOKEN_FILE = process.env.BATON_TOKEN_FILE || '__BATON_TOKEN_FILE__';
 const TIMEOUT_MS = 5000;
 const DEBOUNCE_MS = 400;
 const MAX_MESSAGES = 200;
@@ -19,7 +27,12 @@ function timeOf(value) {
   return typeof value === 'number' || typeof value === 'string' ? value : null;
 }
 
-export async function buildPayload(client, sessionID) {
+function readToken(file = BATON_TOKEN_FILE) {
+  if (process.env.BATON_TOKEN) return process.env.BATON_TOKEN;
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function buildPayload(client, sessionID) {
   const session = unwrap(await client.session.get({ path: { id: sessionID } }));
   const entries = unwrap(await client.session.messages({ path: { id: sessionID } })) || [];
   const messages = entries.slice(-MAX_MESSAGES).map((entry) => {
@@ -41,10 +54,10 @@ export async function buildPayload(client, sessionID) {
   };
 }
 
-export async function pushToBaton(payload, { url = BATON_INGEST_URL, token = BATON_TOKEN, fetchImpl = fetch } = {}) {
+async function pushToBaton(payload, { url = BATON_INGEST_URL, token, fetchImpl = fetch } = {}) {
   const response = await fetchImpl(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? readToken()}` },
     body: JSON.stringify(payload),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
@@ -76,3 +89,5 @@ export const BatonPlugin = async ({ client }) => {
     },
   };
 };
+
+BatonPlugin.helpers = { buildPayload, pushToBaton, readToken };

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { BatonCore } from '../service.js';
 import { startHttpServer, type RunningHttpServer } from './http-server.js';
 import { createExtraRoutes } from './extra-routes.js';
+import { clearServingRecord, writeServingRecord } from './serving-port.js';
 
 export interface LocalServer extends RunningHttpServer {
   /** Opens the UI once and sets the auth cookie; a fresh code each time it is asked for. */
@@ -42,8 +43,13 @@ export async function startLocalServer(core: BatonCore, port = core.settings.get
     loginCodes,
     log: core.log,
   });
+  writeServingRecord(core.dataDir, server.port);
   return {
     ...server,
+    async close() {
+      clearServingRecord(core.dataDir);
+      await server.close();
+    },
     newLoginUrl() {
       const code = randomBytes(18).toString('base64url');
       loginCodes.add(code);

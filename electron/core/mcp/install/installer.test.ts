@@ -252,6 +252,46 @@ describe('OpenCode (opencode.jsonc)', () => {
   });
 });
 
+describe('the token stays out of configs that can read it from a file, and private in the others', () => {
+  const withFile = mcpEndpoint(8765, TOKEN, undefined, '/home/ana/.config/baton/token');
+
+  it('OpenCode names the token file through its {file:…} substitution', () => {
+    const [r] = installMcp({ agent: 'opencode', endpoint: withFile, environment });
+    const text = fs.readFileSync(r!.file, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    const parsed = JSON.parse(text) as { mcp: { baton: { headers: Record<string, string> } } };
+    expect(parsed.mcp.baton.headers.Authorization).toBe('Bearer {file:/home/ana/.config/baton/token}');
+    expect(mcpInstallStatus({ agent: 'opencode', endpoint: withFile, environment })[0]).toMatchObject({ installed: true, current: true });
+  });
+
+  it('an existing world-readable config that receives the token becomes 0600, content otherwise as before', () => {
+    const f = write('home/.codex/config.toml', CODEX_TOML);
+    fs.chmodSync(f, 0o644);
+    installMcp({ agent: 'codex', endpoint, environment });
+    expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    uninstallMcp({ agent: 'codex', endpoint, environment });
+    expect(fs.readFileSync(f, 'utf8')).toBe(CODEX_TOML);
+  });
+
+  it('a config already registering the token is tightened to 0600 without a byte changed', () => {
+    const f = file('home/.gemini/settings.json');
+    installMcp({ agent: 'gemini', endpoint, environment });
+    fs.chmodSync(f, 0o664);
+    const before = fs.readFileSync(f, 'utf8');
+    const [r] = installMcp({ agent: 'gemini', endpoint, environment });
+    expect(r).toMatchObject({ changed: false, ok: true });
+    expect(r!.message).toMatch(/0600/);
+    expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(f, 'utf8')).toBe(before);
+  });
+
+  it('status names the registered URL, so a port mismatch shows', () => {
+    installMcp({ agent: 'hermes', endpoint: mcpEndpoint(28765, TOKEN), environment });
+    const [s] = mcpInstallStatus({ agent: 'hermes', endpoint, environment });
+    expect(s).toMatchObject({ installed: true, current: false, registeredUrl: 'http://127.0.0.1:28765/mcp' });
+  });
+});
+
 describe('Hermes (config.yaml)', () => {
   it('adds mcp_servers.baton, keeps comments and other servers, and uninstall restores the bytes', () => {
     environment.env.HERMES_HOME = file('hermes');
@@ -278,7 +318,7 @@ describe('all agents', () => {
   it('dry run prints diffs and writes nothing', () => {
     write('home/.codex/config.toml', CODEX_TOML);
     const results = installMcp({ agent: 'all', endpoint, environment, dryRun: true });
-    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes']);
+    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen']);
     for (const r of results) {
       expect(r.changed).toBe(false);
       expect(r.message).toMatch(/dry run/);

@@ -79,18 +79,37 @@ export function uninstallMcp(options: McpInstallOptions): McpInstallOutcome[] {
   );
 }
 
+export interface McpRegistrationStatus {
+  agent: AgentId;
+  file: string;
+  installed: boolean;
+  /** Present with exactly the URL and credentials Baton would write now. */
+  current: boolean;
+  /** The URL the agent's config registers for Baton, when it has one. */
+  registeredUrl: string | null;
+}
+
+function urlOf(entry: unknown): string | null {
+  if (entry === null || typeof entry !== 'object') return null;
+  const record = entry as Record<string, unknown>;
+  const url = record.url ?? record.httpUrl;
+  return typeof url === 'string' ? url : null;
+}
+
 /** Whether Baton's entry is present (and current) in each agent's config, without changing anything. */
-export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): { agent: AgentId; file: string; installed: boolean; current: boolean }[] {
+export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): McpRegistrationStatus[] {
   return selectedAgents(options.agent).map((agent) => {
     const file = mcpConfigFile(agent, options.environment);
     const format = CONFIG_FORMATS[agent];
-    if (!format) return { agent, file, installed: false, current: false };
+    const none = { agent, file, installed: false, current: false, registeredUrl: null };
+    if (!format) return none;
     try {
       const text = readIfExists(file) ?? '';
-      const installed = format.read(text, options.endpoint.name, file) !== undefined;
-      return { agent, file, installed, current: installed && format.add(text, options.endpoint, file) === text };
+      const entry = format.read(text, options.endpoint.name, file);
+      const installed = entry !== undefined;
+      return { agent, file, installed, current: installed && format.add(text, options.endpoint, file) === text, registeredUrl: urlOf(entry) };
     } catch {
-      return { agent, file, installed: false, current: false };
+      return none;
     }
   });
 }
@@ -120,7 +139,8 @@ function applyChange(
   const original = before ?? '';
   if (after === original) {
     const message = action === 'install' ? `${file} already registers "${options.endpoint.name}"; unchanged.` : `${file} has no "${options.endpoint.name}" entry; unchanged.`;
-    return { ...base, ok: true, diff: '', message };
+    const tightened = !options.dryRun && before !== null && keepPrivate(file, before, options.endpoint.token);
+    return { ...base, ok: true, diff: '', message: tightened ? `${message} Made it private (mode 0600): it holds Baton's token.` : message };
   }
   const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, original, after, undefined, undefined, { context: 3 });
   const what = action === 'install' ? `register "${options.endpoint.name}" (${options.endpoint.url})` : `remove "${options.endpoint.name}"`;
@@ -132,14 +152,26 @@ function applyChange(
       backup = freeName(`${file}.bak-${stamp(options.now?.() ?? new Date())}`);
       fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
     }
-    // The file carries the bearer token: keep an existing file's mode, create new ones private.
-    const mode = before !== null ? fs.statSync(file).mode & 0o777 : 0o600;
+    // A file that carries the bearer token is readable by its owner only; otherwise its mode stays.
+    const mode = after.includes(options.endpoint.token) || before === null ? 0o600 : fs.statSync(file).mode & 0o777;
     writeFileAtomic(file, after, mode);
   } catch (err) {
     return { ...base, backup, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
   }
   const done = action === 'install' ? `Registered "${options.endpoint.name}" (${options.endpoint.url})` : `Removed "${options.endpoint.name}"`;
   return { ...base, changed: true, backup, ok: true, diff, message: `${done} in ${file}${backup ? `; backup at ${backup}` : ''}.` };
+}
+
+/**
+ * An agent config that holds Baton's token in the clear (no indirection the agent offers) is made
+ * readable by its owner only, without touching its content. True when the mode was changed.
+ */
+export function keepPrivate(file: string, text: string, token: string): boolean {
+  if (process.platform === 'win32' || !text.includes(token)) return false;
+  const mode = fs.statSync(file).mode & 0o777;
+  if ((mode & 0o077) === 0) return false;
+  fs.chmodSync(file, mode & 0o700);
+  return true;
 }
 
 function readIfExists(file: string): string | null {
