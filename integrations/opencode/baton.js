@@ -66,12 +66,18 @@ async function pushToBaton(payload, { url = BATON_INGEST_URL, token, fetchImpl =
 
 export const BatonPlugin = async ({ client }) => {
   const timers = new Map();
-  const push = async (sessionID) => {
-    try {
-      await pushToBaton(await buildPayload(client, sessionID));
-    } catch {
-      // Baton may not be running; OpenCode must never notice. The index catches up from the store anyway.
-    }
+  const inFlight = new Set();
+  const push = (sessionID) => {
+    const pushed = (async () => {
+      try {
+        await pushToBaton(await buildPayload(client, sessionID));
+      } catch {
+        // Baton may not be running; OpenCode must never notice. The index catches up from the store anyway.
+      }
+    })();
+    inFlight.add(pushed);
+    void pushed.finally(() => inFlight.delete(pushed));
+    return pushed;
   };
   return {
     event: async ({ event }) => {
@@ -86,6 +92,16 @@ export const BatonPlugin = async ({ client }) => {
           void push(sessionID);
         }, DEBOUNCE_MS),
       );
+    },
+    // OpenCode awaits this when the instance shuts down (`opencode run` does right after the last
+    // idle): send what is still waiting for its debounce, and let pushes under way finish.
+    dispose: async () => {
+      for (const [sessionID, timer] of timers) {
+        clearTimeout(timer);
+        void push(sessionID);
+      }
+      timers.clear();
+      await Promise.all([...inFlight]);
     },
   };
 };
