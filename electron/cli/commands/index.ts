@@ -10,6 +10,9 @@ import { registerDoctor } from './doctor.js';
 import { registerBrief } from './brief.js';
 import { registerCheckpoint } from './checkpoint.js';
 import { registerRestore } from './restore.js';
+import { registerHandoff } from './handoff.js';
+import { registerHooks } from './hooks.js';
+import { registerHook } from './hook.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
@@ -22,4 +25,7 @@ export function registerCommands(program: Command): void {
   registerBrief(program);
   registerCheckpoint(program);
   registerRestore(program);
+  registerHandoff(program);
+  registerHooks(program);
+  registerHook(program);
 }

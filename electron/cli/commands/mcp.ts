@@ -14,7 +14,7 @@ import { installMcp, keepPrivate, mcpInstallStatus, uninstallMcp, type McpInstal
 import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/mcp/install/opencode-plugin.js';
 import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/mcp/install/opencode-npmrc.js';
 import { opencodePluginStatus } from '../../core/mcp/install/opencode-status.js';
-import { servingPort } from '../../core/server/serving-port.js';
+import { readServerMarker } from '../../core/handoff/server-marker.js';
 import { findOnPath, registerWithClaudeCli, unregisterWithClaudeCli } from '../../core/mcp/install/claude-cli.js';
 import { mcpConfigFile } from '../../core/mcp/install/config-locations.js';
 import { parsePort } from '../options.js';
@@ -34,7 +34,7 @@ interface McpOptions {
 function endpointFor(environment: Environment, port?: number): { endpoint: McpEndpoint; settingsPort: number; serving: number | null } {
   const dataDir = batonDataDir(environment);
   const settingsPort = new SettingsStore(dataDir).get().port;
-  const serving = servingPort(dataDir);
+  const serving = readServerMarker(dataDir)?.port ?? null;
   const tokens = new TokenStore(dataDir);
   const endpoint = mcpEndpoint(port ?? serving ?? settingsPort, tokens.get(), undefined, path.join(dataDir, 'token'));
   return { endpoint, settingsPort, serving };

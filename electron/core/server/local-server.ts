@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { BatonCore } from '../service.js';
 import { startHttpServer, type RunningHttpServer } from './http-server.js';
 import { createExtraRoutes } from './extra-routes.js';
-import { clearServingRecord, writeServingRecord } from './serving-port.js';
+import { removeServerMarker, writeServerMarker } from '../handoff/server-marker.js';
 
 export interface LocalServer extends RunningHttpServer {
   /** Opens the UI once and sets the auth cookie; a fresh code each time it is asked for. */
@@ -43,11 +43,16 @@ export async function startLocalServer(core: BatonCore, port = core.settings.get
     loginCodes,
     log: core.log,
   });
-  writeServingRecord(core.dataDir, server.port);
+  // Agents' Stop hooks find a running Baton through this file (see handoff/nudge.ts).
+  try {
+    writeServerMarker(core.dataDir, { port: server.port, pid: process.pid });
+  } catch (err) {
+    core.log(`could not write ${core.dataDir}/server.json: ${(err as Error).message}`);
+  }
   return {
     ...server,
     async close() {
-      clearServingRecord(core.dataDir);
+      removeServerMarker(core.dataDir, process.pid);
       await server.close();
     },
     newLoginUrl() {

@@ -4,7 +4,7 @@
 import type { AgentId } from '../../../../shared/model.js';
 import type { Environment } from '../../paths.js';
 import path from 'node:path';
-import { servingPort } from '../../server/serving-port.js';
+import { readServerMarker } from '../../handoff/server-marker.js';
 import { mcpEndpoint } from './endpoint.js';
 import { installMcp, type McpInstallOutcome } from './installer.js';
 
@@ -17,7 +17,7 @@ export interface InstallCoreView {
 
 export async function installMcpForCore(core: InstallCoreView, input: { agent: AgentId | 'all'; dryRun: boolean }): Promise<McpInstallOutcome[]> {
   // The port this Baton actually serves on (it may differ from the setting), else the setting.
-  const port = servingPort(core.dataDir) ?? core.settings.get().port;
+  const port = readServerMarker(core.dataDir)?.port ?? core.settings.get().port;
   const endpoint = mcpEndpoint(port, core.tokens.get(), undefined, path.join(core.dataDir, 'token'));
   return installMcp({ agent: input.agent, endpoint, environment: core.environment, dryRun: input.dryRun });
 }
