@@ -11,11 +11,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeClaudeTranscript } from '../../electron/core/briefs/testing/claude-transcript.js';
+import { openUserData } from '../../electron/core/userdata/user-data.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv } from './support/agent-home.js';
 import { startBatonForAgent, type BatonForAgent } from './support/baton-for-agent.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent, type AgentRun } from './support/run-agent.js';
+import type { MockRequest } from './support/mock-llm.js';
+
+const GOAL = 'Teach the quillmoss exporter to write CSV headers';
+const SOURCE_SESSION = '5b1e0c7a-2f3d-4e5a-8b9c-0d1e2f3a4b5c';
+
+/** The session's first model request: the agent's own turn (it offers tools), not the title call. */
+function firstTurnRequest(requests: MockRequest[], probe: string): MockRequest | undefined {
+  return requests.find((r) => {
+    const body = r.body as { tools?: unknown[] } | null;
+    return JSON.stringify(body).includes(probe) && Array.isArray(body?.tools) && body.tools.length > 0;
+  });
+}
 
 // Nothing listens on the discard port: every npm fetch is refused at once, as offline.
 const OFFLINE_REGISTRY = 'http://127.0.0.1:9/';
@@ -95,5 +109,46 @@ describe('Baton in the real OpenCode', () => {
     // Offline, OpenCode's install of @opencode-ai/plugin used to make every start with a plugin wait
     // ~70 s for npm's retries; now it is refused at once. Generous margin for a busy machine.
     expect(agentRun.ms, `baseline ${baseline.ms} ms, with Baton ${agentRun.ms} ms`).toBeLessThan(baseline.ms + 40_000);
+  });
+
+  it('adds a pending handoff to the first request of the next OpenCode session in the folder, once', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    // Runs after the test above, which installed the plugin with `baton mcp install --plugin`.
+    expect(fs.existsSync(path.join(home, '.config', 'opencode', 'plugins', 'baton.js'))).toBe(true);
+    const sourceHome = path.join(tmp, 'source-home');
+    writeClaudeTranscript({
+      home: sourceHome,
+      sessionId: SOURCE_SESSION,
+      cwd: project,
+      turns: [
+        { role: 'user', text: GOAL },
+        { role: 'assistant', text: 'The exporter writes rows; the header line is next.' },
+      ],
+    });
+    const handoff = await baton.cli(['handoff', `claude:${SOURCE_SESSION}`, '--to', 'opencode', '--json', '--no-copy'], { HOME: sourceHome });
+    const handed = JSON.parse(handoff.stdout) as { checkpoint: { id: string }; brief: string };
+    expect(handed.brief).toContain(GOAL);
+
+    mock.clear();
+    const first = await run('Continue please firstprobe.');
+    expect(first.code, first.stderr.slice(-3000)).toBe(0);
+    const firstRequest = JSON.stringify(firstTurnRequest(mock.requests(), 'firstprobe')?.body);
+    expect(firstRequest).toContain(GOAL);
+    expect(firstRequest).toContain(`Baton handoff ${handed.checkpoint.id}`);
+
+    const data = openUserData(baton.dataDir);
+    const received = data.getCheckpoint(handed.checkpoint.id)!;
+    data.close();
+    expect(received.status).toBe('received');
+    expect(received.handoff?.receivedBy).toMatch(/^opencode:ses_/);
+
+    // Injected once: the next session in the same folder starts as it would without Baton.
+    mock.clear();
+    const second = await run('Say hello secondprobe.');
+    expect(second.code, second.stderr.slice(-3000)).toBe(0);
+    const secondRequest = firstTurnRequest(mock.requests(), 'secondprobe');
+    expect(secondRequest).toBeDefined();
+    expect(JSON.stringify(secondRequest?.body)).not.toContain(GOAL);
+    expect(JSON.stringify(secondRequest?.body)).not.toContain('Baton handoff');
   });
 });

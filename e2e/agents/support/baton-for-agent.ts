@@ -20,8 +20,8 @@ export interface BatonForAgent {
   core: BatonCore;
   server: LocalServer;
   dataDir: string;
-  /** Runs `baton <args>` with the agent's HOME and this Baton's data dir. */
-  cli(args: string[]): Promise<{ stdout: string; stderr: string }>;
+  /** Runs `baton <args>` with the agent's HOME (or `env` over it) and this Baton's data dir. */
+  cli(args: string[], env?: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }>;
   close(): Promise<void>;
 }
 
@@ -36,10 +36,10 @@ export async function startBatonForAgent(home: string, dataDir: string, agentEnv
     core,
     server,
     dataDir,
-    async cli(args) {
+    async cli(args, extra = {}) {
       const { stdout, stderr } = await execFileAsync(process.execPath, [path.join(repoRoot, 'bin', 'baton.mjs'), ...args], {
         cwd: repoRoot,
-        env: { ...env, PATH: pathWithProjectNode(env.PATH) },
+        env: { ...env, ...extra, PATH: pathWithProjectNode(env.PATH) },
         timeout: 120_000,
       });
       return { stdout, stderr };

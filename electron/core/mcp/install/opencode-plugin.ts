@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
+import { currentHookRuntime, type HookRuntime } from '../../hooks/hook-command.js';
 import { opencodePluginFile } from './config-locations.js';
 import type { McpEndpoint } from './endpoint.js';
 import type { McpInstallOutcome } from './installer.js';
@@ -30,12 +31,13 @@ function literal(value: string): string {
   return JSON.stringify(value);
 }
 
-export function renderPlugin(endpoint: McpEndpoint & { tokenFile: string }): string {
+export function renderPlugin(endpoint: McpEndpoint & { tokenFile: string }, runtime: HookRuntime = currentHookRuntime()): string {
   const ingestUrl = endpoint.url.replace(/\/mcp$/, '/ingest');
   return fs
     .readFileSync(pluginSourceFile(), 'utf8')
     .replace("'__BATON_INGEST_URL__'", literal(ingestUrl))
-    .replace("'__BATON_TOKEN_FILE__'", literal(endpoint.tokenFile));
+    .replace("'__BATON_TOKEN_FILE__'", literal(endpoint.tokenFile))
+    .replace("'__BATON_HOOK__'", literal(JSON.stringify([runtime.node, runtime.script])));
 }
 
 function read(file: string): string | null {
