@@ -58,6 +58,11 @@ describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen'])('Baton registered in
     // The agent's own config from its first start, readable by everyone as agents create it.
     if (fs.existsSync(config)) fs.chmodSync(config, 0o644);
 
+    // Registered earlier for another port (the setting's, say): status flags it.
+    await baton.cli(['mcp', 'install', '--agent', agent, '--port', '1']);
+    const stale = await baton.cli(['mcp', 'status', '--agent', agent]);
+    expect(stale.stdout).toContain(`${agent}: registered for http://127.0.0.1:1/mcp, but Baton is at ${url}: MISMATCH`);
+
     const install = await baton.cli(['mcp', 'install', '--agent', agent]);
     expect(install.stdout).toMatch(agent === 'claude' ? /claude mcp/ : new RegExp(url.replace(/[.]/g, '\\.')));
     expect(fs.readFileSync(config, 'utf8')).toContain(url);
