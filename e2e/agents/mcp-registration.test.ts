@@ -1,7 +1,8 @@
 /**
  * `baton mcp install` with the real agent CLIs: Baton serves on a random port (not the "port"
- * setting), and the registration must name that port, leave the config private (mode 0600) where
- * the agent holds the token, and still connect: Claude Code's and Qwen Code's own `mcp list` say
+ * setting), and the registration must name that port, keep the token out of Codex's config.toml
+ * (it names a variable Codex loads from $CODEX_HOME/.env), leave the file that holds the token
+ * private (mode 0600), and still connect: Claude Code's and Qwen Code's own `mcp list` say
  * Connected; Codex and Gemini CLI call one of Baton's tools through the mock LLM and the tool's
  * answer (Baton's session list) goes back to the model.
  */
@@ -66,7 +67,12 @@ describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen'])('Baton registered in
     const install = await baton.cli(['mcp', 'install', '--agent', agent]);
     expect(install.stdout).toMatch(agent === 'claude' ? /claude mcp/ : new RegExp(url.replace(/[.]/g, '\\.')));
     expect(fs.readFileSync(config, 'utf8')).toContain(url);
-    expect(fs.statSync(config).mode & 0o777).toBe(0o600);
+    // Codex names an environment variable and loads the token from $CODEX_HOME/.env; the others
+    // hold the header, so their config is readable by its owner only.
+    const secret = agent === 'codex' ? path.join(home, '.codex', '.env') : config;
+    if (agent === 'codex') expect(fs.readFileSync(config, 'utf8')).not.toContain(baton.core.tokens.get());
+    expect(fs.readFileSync(secret, 'utf8')).toContain(baton.core.tokens.get());
+    expect(fs.statSync(secret).mode & 0o777).toBe(0o600);
     const status = await baton.cli(['mcp', 'status', '--agent', agent]);
     expect(status.stdout).toContain(`${agent}: registered —`);
 

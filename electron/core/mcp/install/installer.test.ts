@@ -176,14 +176,33 @@ describe('Codex (config.toml)', () => {
     const parsed = parseToml(after) as { mcp_servers: Record<string, unknown> };
     expect(parsed.mcp_servers.baton).toEqual({
       url: 'http://127.0.0.1:8765/mcp',
-      http_headers: { Authorization: `Bearer ${TOKEN}` },
+      bearer_token_env_var: 'BATON_MCP_TOKEN',
       startup_timeout_sec: 20,
       tool_timeout_sec: 120,
     });
+    expect(after).not.toContain(TOKEN);
     expect(parsed.mcp_servers.docs).toEqual((parseToml(CODEX_TOML) as { mcp_servers: Record<string, unknown> }).mcp_servers.docs);
 
     uninstallMcp({ agent: 'codex', endpoint, environment });
     expect(fs.readFileSync(f, 'utf8')).toBe(CODEX_TOML);
+  });
+
+  it('puts the token in $CODEX_HOME/.env (0600) beside the user\'s own lines, and takes only that line back', () => {
+    write('home/.codex/config.toml', CODEX_TOML);
+    const userEnv = '# mine\nOPENAI_API_KEY=sk-x\n';
+    const envFile = write('home/.codex/.env', userEnv);
+    fs.chmodSync(envFile, 0o644);
+    const results = installMcp({ agent: 'codex', endpoint, environment });
+    expect(results.map((r) => r.file)).toEqual([file('home/.codex/config.toml'), envFile]);
+    expect(fs.readFileSync(envFile, 'utf8')).toBe(`${userEnv}BATON_MCP_TOKEN=${TOKEN}\n`);
+    expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(mcpInstallStatus({ agent: 'codex', endpoint, environment })[0]).toMatchObject({ installed: true, current: true });
+    // A regenerated token: the entry is the same, the .env line is stale, status says so.
+    expect(mcpInstallStatus({ agent: 'codex', endpoint: mcpEndpoint(8765, 'tok_new'), environment })[0]).toMatchObject({ installed: true, current: false });
+    installMcp({ agent: 'codex', endpoint: mcpEndpoint(8765, 'tok_new'), environment });
+    expect(fs.readFileSync(envFile, 'utf8')).toBe(`${userEnv}BATON_MCP_TOKEN=tok_new\n`);
+    uninstallMcp({ agent: 'codex', endpoint, environment });
+    expect(fs.readFileSync(envFile, 'utf8')).toBe(userEnv);
   });
 
   it('replaces an existing baton table (and its sub-tables) where it stands', () => {
@@ -265,12 +284,12 @@ describe('the token stays out of configs that can read it from a file, and priva
   });
 
   it('an existing world-readable config that receives the token becomes 0600, content otherwise as before', () => {
-    const f = write('home/.codex/config.toml', CODEX_TOML);
+    const f = write('home/.hermes/config.yaml', HERMES_YAML);
     fs.chmodSync(f, 0o644);
-    installMcp({ agent: 'codex', endpoint, environment });
+    installMcp({ agent: 'hermes', endpoint, environment });
     expect(fs.statSync(f).mode & 0o777).toBe(0o600);
-    uninstallMcp({ agent: 'codex', endpoint, environment });
-    expect(fs.readFileSync(f, 'utf8')).toBe(CODEX_TOML);
+    uninstallMcp({ agent: 'hermes', endpoint, environment });
+    expect(fs.readFileSync(f, 'utf8')).toBe(HERMES_YAML);
   });
 
   it('a config already registering the token is tightened to 0600 without a byte changed', () => {
@@ -318,12 +337,13 @@ describe('all agents', () => {
   it('dry run prints diffs and writes nothing', () => {
     write('home/.codex/config.toml', CODEX_TOML);
     const results = installMcp({ agent: 'all', endpoint, environment, dryRun: true });
-    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen']);
+    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'codex', 'opencode', 'hermes', 'gemini', 'qwen']);
     for (const r of results) {
       expect(r.changed).toBe(false);
       expect(r.message).toMatch(/dry run/);
       expect(r.diff).toContain('+');
-      expect(r.diff).toContain('127.0.0.1:8765/mcp');
+      // Codex's second outcome is its .env, which holds the token, not the URL.
+      expect(r.diff).toContain(r.file.endsWith('.env') ? `+BATON_MCP_TOKEN=${TOKEN}` : '127.0.0.1:8765/mcp');
     }
     expect(fs.readFileSync(file('home/.codex/config.toml'), 'utf8')).toBe(CODEX_TOML);
     expect(fs.existsSync(file('home/.claude.json'))).toBe(false);

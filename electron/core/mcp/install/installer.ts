@@ -10,6 +10,7 @@ import type { McpInstallResult } from '../../../../shared/api-types.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
 import { mcpConfigFile } from './config-locations.js';
+import { codexEnvFile, codexEnvHolds, codexEnvWith, codexEnvWithout, readCodexEnv } from './codex-env.js';
 import { ConfigEditError, type McpEndpoint } from './endpoint.js';
 import { addJsonEntry, claudeFlavour, geminiFlavour, opencodeFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
 import { addTomlEntry, readTomlEntry, removeTomlEntry } from './edit-toml.js';
@@ -68,15 +69,44 @@ export function selectedAgents(agent: AgentId | 'all'): AgentId[] {
 }
 
 export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
-  return selectedAgents(options.agent).map((agent) =>
-    applyChange(agent, options, (format, text, file) => format.add(text, options.endpoint, file), 'install'),
-  );
+  return selectedAgents(options.agent).flatMap((agent) => {
+    const outcome = applyChange(agent, options, (format, text, file) => format.add(text, options.endpoint, file), 'install');
+    return agent === 'codex' && outcome.ok ? [outcome, applyCodexEnv(options, 'install')] : [outcome];
+  });
 }
 
 export function uninstallMcp(options: McpInstallOptions): McpInstallOutcome[] {
-  return selectedAgents(options.agent).map((agent) =>
-    applyChange(agent, options, (format, text, file) => format.remove(text, options.endpoint.name, file), 'uninstall'),
-  );
+  return selectedAgents(options.agent).flatMap((agent) => {
+    const outcome = applyChange(agent, options, (format, text, file) => format.remove(text, options.endpoint.name, file), 'uninstall');
+    return agent === 'codex' && outcome.ok ? [outcome, applyCodexEnv(options, 'uninstall')] : [outcome];
+  });
+}
+
+/** Codex's token line in $CODEX_HOME/.env (see codex-env.ts): written private, removed on uninstall. */
+function applyCodexEnv(options: McpInstallOptions, action: 'install' | 'uninstall'): McpInstallOutcome {
+  const file = codexEnvFile(options.environment);
+  const base = { agent: 'codex' as const, file, backup: null, changed: false };
+  const before = readCodexEnv(options.environment);
+  const after = action === 'install' ? codexEnvWith(before ?? '', options.endpoint.token) : before === null ? null : codexEnvWithout(before);
+  if (after === null || after === before || (before === null && after === '')) {
+    const tightened = !options.dryRun && before !== null && keepPrivate(file, before, options.endpoint.token);
+    return { ...base, ok: true, diff: '', message: `${file} ${action === 'install' ? 'already holds the token' : 'has no Baton line'}; unchanged.${tightened ? ' Made it private (mode 0600).' : ''}` };
+  }
+  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, after === '' ? '/dev/null' : file, before ?? '', after);
+  if (options.dryRun) return { ...base, ok: true, diff, message: `Would ${action === 'install' ? 'write the token for Codex to' : 'remove the token from'} ${file} (dry run).` };
+  try {
+    if (after === '') fs.rmSync(file);
+    else writeFileAtomic(file, after, 0o600);
+  } catch (err) {
+    return { ...base, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
+  }
+  return {
+    ...base,
+    changed: true,
+    ok: true,
+    diff,
+    message: action === 'install' ? `Codex reads the token from ${file} (mode 0600) as $BATON_MCP_TOKEN.` : `Removed the token from ${file}.`,
+  };
 }
 
 export interface McpRegistrationStatus {
@@ -107,7 +137,8 @@ export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): Mc
       const text = readIfExists(file) ?? '';
       const entry = format.read(text, options.endpoint.name, file);
       const installed = entry !== undefined;
-      return { agent, file, installed, current: installed && format.add(text, options.endpoint, file) === text, registeredUrl: urlOf(entry) };
+      const secretKept = agent !== 'codex' || codexEnvHolds(readCodexEnv(options.environment), options.endpoint.token);
+      return { agent, file, installed, current: installed && secretKept && format.add(text, options.endpoint, file) === text, registeredUrl: urlOf(entry) };
     } catch {
       return none;
     }
