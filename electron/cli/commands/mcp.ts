@@ -104,7 +104,7 @@ export function registerMcp(program: Command): void {
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
     .option('--plugin', 'also install the OpenCode plugin that pushes session updates to Baton')
-    .option('-p, --port <port>', 'port to register (default: the "port" setting)', parsePort)
+    .option('-p, --port <port>', 'port to register (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .option('--no-claude-cli', 'edit ~/.claude.json directly even when the `claude` CLI is installed')
     .action((opts: McpOptions) => run('install', opts));
   mcp
@@ -119,7 +119,7 @@ export function registerMcp(program: Command): void {
     .command('status')
     .description('Show, per agent, whether Baton is registered with the current URL and token.')
     .addOption(agentOption())
-    .option('-p, --port <port>', 'port to compare with (default: the "port" setting)', parsePort)
+    .option('-p, --port <port>', 'port to compare with (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .action((opts: McpOptions) => {
       const environment = currentEnvironment();
       const { endpoint, settingsPort, serving } = endpointFor(environment, opts.port);
