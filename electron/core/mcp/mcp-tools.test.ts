@@ -2,6 +2,7 @@
  * Every tool through the real SDK client over HTTP, against the real core indexing a private copy
  * of the fixture stores (the sessions of every agent whose reader has landed).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -207,15 +208,20 @@ describe('/ingest and the OpenCode plugin', () => {
     expect(jsonOf<{ total: number }>(await call('list_sessions', { limit: 200 })).total).toBe(before);
   });
 
-  it('the installed plugin pushes after session.idle', async () => {
+  it('the installed plugin exports only the plugin, holds no token, and pushes after session.idle', async () => {
     const environment = { env: { XDG_CONFIG_HOME: path.join(h.home.home, '.config') }, platform: 'linux' as const, home: h.home.home };
     const port = Number(new URL(h.server.url).port);
-    const installed = installOpencodePlugin({ environment, endpoint: mcpEndpoint(port, h.token) });
+    const tokenFile = path.join(h.home.env.BATON_HOME!, 'token');
+    const installed = installOpencodePlugin({ environment, endpoint: { ...mcpEndpoint(port, h.token), tokenFile } });
     expect(installed.changed).toBe(true);
-    const mod = (await import(pathToFileURL(installed.file).href)) as {
-      BatonPlugin: (ctx: { client: unknown }) => Promise<{ event: (e: { event: unknown }) => Promise<void> }>;
-      buildPayload: (client: unknown, id: string) => Promise<unknown>;
+    expect(fs.readFileSync(installed.file, 'utf8')).not.toContain(h.token);
+    const mod = (await import(pathToFileURL(installed.file).href)) as Record<string, unknown> & {
+      BatonPlugin: ((ctx: { client: unknown }) => Promise<{ event: (e: { event: unknown }) => Promise<void> }>) & {
+        helpers: { buildPayload: (client: unknown, id: string) => Promise<unknown> };
+      };
     };
+    // OpenCode calls every exported value as a plugin: anything but the plugin breaks loading.
+    expect(Object.keys(mod)).toEqual(['BatonPlugin']);
     const id = 'ses_dfea74556ffedPhnXzEoopOUt8';
     // Stands in for OpenCode's SDK client: the two reads the plugin makes.
     const client = {
@@ -228,7 +234,7 @@ describe('/ingest and the OpenCode plugin', () => {
     await hooks.event({ event: { type: 'session.idle', properties: { sessionID: id } } });
     // The plugin debounces; then the identical push must be a repeat of what it sent.
     await new Promise((r) => setTimeout(r, 1500));
-    const repeat = (await (await push(await mod.buildPayload(client, id))).json()) as { status: string };
+    const repeat = (await (await push(await mod.BatonPlugin.helpers.buildPayload(client, id))).json()) as { status: string };
     expect(repeat.status).toBe('unchanged');
   });
 });

@@ -36,7 +36,7 @@ describe('baton mcp install --agent pi (Baton’s pi extension)', () => {
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain('__BATON_');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(mcpInstallStatus({ agent: 'pi', endpoint, environment })).toEqual([{ agent: 'pi', file, installed: true, current: true }]);
+    expect(mcpInstallStatus({ agent: 'pi', endpoint, environment })).toEqual([{ agent: 'pi', file, installed: true, current: true, registeredUrl: endpoint.url }]);
     // Same again: nothing to do. A new token needs no reinstall (the extension reads the file).
     expect(installMcp({ agent: 'pi', endpoint, environment })[0]).toMatchObject({ ok: true, changed: false });
     expect(mcpInstallStatus({ agent: 'pi', endpoint: mcpEndpoint(8765, 'tok_other_0123456789012345678901234567'), environment })[0]!.current).toBe(true);
