@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../../shared/settings.js';
 import { expectedSessions } from '../testing/fixture-home.js';
+import { fixtureAdapters } from '../index/test-support.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
 import { DelimitRecordSchema } from '../exports/delimit.js';
 import { validateHandoffDocument } from '../exports/govzero.js';
@@ -117,7 +118,9 @@ describe('handoff service over the real index of the fixture stores', () => {
   });
 
   it('briefs every fixture session: goal = first prompt, branch, tool traffic and files', async () => {
-    for (const e of expectedSessions()) {
+    // Agents whose reader has not landed yet have no sessions to brief.
+    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent));
+    for (const e of expectedSessions().filter((x) => readable.has(x.agent))) {
       const id = `${e.agent}:${e.id}`;
       const brief = await service.generateBrief({ session: id, target: 'generic' });
       const text = brief.text;
@@ -133,7 +136,8 @@ describe('handoff service over the real index of the fixture stores', () => {
       const writes = e.toolNames.some((t) => ['Write', 'write', 'write_file', 'apply_patch'].includes(t));
       if (writes) expect(files, id).toMatch(/`NOTES\.md` — (written|created) \((Write|write|write_file|apply_patch)\)/);
       else expect(files.trim(), id).toBe('No file changes recorded in tool calls.');
-      expect(section(text, 'Current state and next steps')).toContain('No checkpoint: this is the last substantive assistant message.');
+      expect(section(text, 'Current state and next steps')).toContain('No checkpoint: where the work stands, from the transcript.');
+      expect(section(text, 'Current state and next steps')).toMatch(/Last assistant conclusion \(#\d+\):/);
       expect(brief.tokens).toBe(countTokens(text));
       expect(brief.tokens).toBeLessThanOrEqual(brief.budget);
       expect(brief.redactions).toEqual({});
@@ -159,12 +163,18 @@ describe('handoff service over the real index of the fixture stores', () => {
     ]);
     const checks = section(text, 'Verification').trim().split('\n');
     expect(checks).toEqual([
-      '- lint: `npx eslint src` — failed (exit 1)',
-      '- test: `npm test` — passed',
-      '- typecheck: `npx tsc --noEmit` — passed',
+      '- lint: `npx eslint src` — failed (exit 1) _(#15)_',
+      '- test: `npm test` — passed _(#17; an earlier run failed at #12, now history)_',
+      '- typecheck: `npx tsc --noEmit` — passed _(#19)_',
     ]);
+    const state = section(text, 'Current state and next steps');
+    expect(state).toContain('- Latest verification: `npx tsc --noEmit` passed (#19)');
+    expect(state).toContain('- No file changed since the last passing check.');
+    expect(state).toContain('Last assistant conclusion (#21):\n\n> Login form added; tests pass. Lint still reports one issue.');
     const excerpt = section(text, 'Conversation excerpt');
     expect(excerpt).toContain('[6 tool calls: Read, Write, Edit, MultiEdit, NotebookEdit, Bash]');
+    // The failure it talked about is history: the same check passed afterwards.
+    expect(excerpt).toContain('**Assistant** (#14) _[history: `npm test` passed later (#17)]_: The test fails; fixing the import.');
     expect(excerpt).toContain('**User** (#0): Add a login form to the web app.\nKeep it small.');
   });
 
@@ -190,21 +200,39 @@ describe('handoff service over the real index of the fixture stores', () => {
     expect(generic.text).toContain('Treat the settled decisions as final');
   });
 
-  it('samples a long session (first 10, middle 20, last 20) and trims the excerpt to the budget, never the goal or state', async () => {
+  it('offers the first and the latest 40 user messages of a long session plus the first and last exchanges, and trims by value under a budget', async () => {
     const full = await service.generateBrief({ session: `claude:${LONG_ID}`, budget: 200_000 });
     const excerpt = section(full.text, 'Conversation excerpt');
-    expect(excerpt).toMatch(/_50 of 121 substantive messages shown/);
-    expect(excerpt.match(/^\*\*(User|Assistant)\*\*/gm)).toHaveLength(50);
-    expect(excerpt).toMatch(/\[… \d+ messages and \d+ tool calls omitted …\]/);
+    const users = ctx.index.getMessages(`claude:${LONG_ID}`, { kinds: ['text'], roles: ['user'] });
+    expect(users).toHaveLength(60);
+    for (const u of [users[0]!, ...users.slice(-40)]) expect(excerpt).toContain(`**User** (#${u.seq}): ${u.text.trim()}`);
+    for (const u of users.slice(6, 20)) expect(excerpt).not.toContain(`**User** (#${u.seq})`);
+    const assistants = excerpt.match(/^\*\*Assistant\*\*/gm) ?? [];
+    expect(assistants.length).toBeGreaterThanOrEqual(14);
+    expect(assistants.length).toBeLessThan(30);
+    const shownLines = excerpt.match(/^\*\*(User|Assistant)\*\*/gm) ?? [];
+    expect(shownLines.length).toBe(45 + assistants.length);
+    expect(excerpt).toContain(`_${shownLines.length} of 121 substantive messages shown`);
+    // Omitted user messages are counted exactly; the assistant's replies there were not read.
+    expect(excerpt).toMatch(/\[… 15 user messages, assistant replies and 3 tool calls omitted …\]/);
+    expect(excerpt).toMatch(/\[… assistant replies and 1 tool call omitted …\]/);
     expect(excerpt).toContain('[1 tool call: Bash]');
 
     const tight = await service.generateBrief({ session: `claude:${LONG_ID}`, budget: 1500 });
     expect(tight.tokens).toBeLessThanOrEqual(1500);
     expect(tight.text).toContain('Port the parser to Rust.');
     expect(section(tight.text, 'Current state and next steps')).toContain('The lexer is ported; the parser is next.');
-    const kept = section(tight.text, 'Conversation excerpt').match(/^\*\*(User|Assistant)\*\*/gm) ?? [];
-    expect(kept.length).toBeLessThan(50);
-    expect(section(tight.text, 'Conversation excerpt')).toContain('**User** (#0)');
+    const kept = section(tight.text, 'Conversation excerpt');
+    const shown = [...kept.matchAll(/^\*\*(User|Assistant)\*\* \(#(\d+)\)/gm)].map((m) => ({ role: m[1], seq: Number(m[2]) }));
+    expect(shown.length).toBeLessThan(users.length);
+    expect(kept).toContain('**User** (#0)');
+    // The user's words outlast the assistant's: no reply is shown without the message it answers.
+    const userSeqs = users.map((u) => u.seq);
+    for (const m of shown.filter((x) => x.role === 'Assistant')) {
+      const owner = Math.max(...userSeqs.filter((s) => s < m.seq));
+      expect(shown.some((x) => x.role === 'User' && x.seq === owner), `reply #${m.seq} without #${owner}`).toBe(true);
+    }
+    expect(shown.filter((x) => x.role === 'User').length).toBeGreaterThan(shown.filter((x) => x.role === 'Assistant').length);
   });
 
   it('redacts each secret kind from a transcript that contains it, and can be turned off per brief', async () => {

@@ -15,6 +15,16 @@ export interface VerificationRun {
   exitCode: number | null;
   seq: number;
   tool: string;
+  /** When this latest run passed: the seq of an earlier failed run of the same command, shown as history. */
+  failedBefore: number | null;
+}
+
+/** One run of a check command; outcome 'unknown' when its result is not among the recent results. */
+export interface CheckRun {
+  kind: CheckKind;
+  command: string;
+  seq: number;
+  outcome: CheckOutcome;
 }
 
 const PATTERNS: [CheckKind, RegExp][] = [
@@ -53,19 +63,18 @@ export function exitCodeOf(text: string): number | null {
  */
 export function collectVerification(toolCalls: Message[], results: Message[], limit = 6): VerificationRun[] {
   const resultById = new Map<string, Message>();
-  for (const r of results) if (r.toolCallId && !resultById.has(r.toolCallId)) resultById.set(r.toolCallId, r);
-  // Latest run of each distinct command, newest first, then shown oldest first.
-  const seen = new Set<string>();
-  const runs: VerificationRun[] = [];
-  for (let i = toolCalls.length - 1; i >= 0 && runs.length < limit; i--) {
+  let oldestResult = Number.POSITIVE_INFINITY;
+  for (const r of results) {
+    if (r.toolCallId && !resultById.has(r.toolCallId)) resultById.set(r.toolCallId, r);
+    if (r.seq < oldestResult) oldestResult = r.seq;
+  }
+  const runAt = (i: number): (CheckRun & { exitCode: number | null; tool: string }) | null => {
     const call = toolCalls[i]!;
     // Pre-filter on the raw text (the command is in there, JSON-quoted) before parsing it.
-    if (!classifyCommand(call.text)) continue;
+    if (!classifyCommand(call.text)) return null;
     const command = shellCommand(call.toolName, call.text);
-    if (!command) continue;
-    const kind = classifyCommand(command);
-    if (!kind || seen.has(command)) continue;
-    seen.add(command);
+    const kind = command ? classifyCommand(command) : null;
+    if (!command || !kind) return null;
     const result = call.toolCallId ? resultById.get(call.toolCallId) : undefined;
     let outcome: CheckOutcome = 'unknown';
     let exitCode: number | null = null;
@@ -74,7 +83,45 @@ export function collectVerification(toolCalls: Message[], results: Message[], li
       if (exitCode !== null) outcome = exitCode === 0 ? 'passed' : 'failed';
       else outcome = result.isError ? 'failed' : 'passed';
     }
-    runs.push({ kind, command, outcome, exitCode, seq: call.seq, tool: call.toolName ?? 'tool' });
+    return { kind, command, outcome, exitCode, seq: call.seq, tool: call.toolName ?? 'tool' };
+  };
+  // Latest run of each distinct command, newest first, then shown oldest first.
+  const seen = new Set<string>();
+  const runs: VerificationRun[] = [];
+  for (let i = toolCalls.length - 1; i >= 0 && runs.length < limit; i--) {
+    const run = runAt(i);
+    if (!run || seen.has(run.command)) continue;
+    seen.add(run.command);
+    let failedBefore: number | null = null;
+    // An earlier failure of a command that passes now is history; look only as far back as results are known.
+    for (let j = i - 1; run.outcome === 'passed' && j >= 0 && toolCalls[j]!.seq >= oldestResult; j--) {
+      const earlier = toolCalls[j]!.text.includes(run.command.slice(0, 12)) ? runAt(j) : null;
+      if (earlier?.command === run.command && earlier.outcome === 'failed') {
+        failedBefore = earlier.seq;
+        break;
+      }
+    }
+    runs.push({ ...run, failedBefore });
   }
   return runs.reverse();
+}
+
+const FAILURE_WORDS = /\b(?:fail(?:s|ed|ing|ure|ures)?|errors?|broken|crash(?:es|ed)?|not\s+passing|doesn't\s+pass|red)\b/i;
+
+/**
+ * For a message that talks about a failure: the later passing run that made it history (the
+ * latest run of the same kind of check passed after the message), else null.
+ */
+export function laterPass(text: string, seq: number, runs: readonly CheckRun[]): CheckRun | null {
+  if (!FAILURE_WORDS.test(text)) return null;
+  const kind: CheckKind = /\blint|eslint|ruff|clippy/i.test(text)
+    ? 'lint'
+    : /\btype ?check|\btsc\b|mypy|type errors?/i.test(text)
+      ? 'typecheck'
+      : /\bbuild|compil/i.test(text) && !/\btests?\b/i.test(text)
+        ? 'build'
+        : 'test';
+  let latest: CheckRun | null = null;
+  for (const r of runs) if (r.kind === kind && (!latest || r.seq > latest.seq)) latest = r;
+  return latest && latest.seq > seq && latest.outcome === 'passed' ? latest : null;
 }

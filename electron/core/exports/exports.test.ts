@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../testing/fixture-home.js';
-import type { BriefData } from '../briefs/brief-data.js';
+import type { BriefData, BriefItem } from '../briefs/brief-data.js';
 import { DelimitRecordSchema, delimitId, toDelimitRecord, writeDelimitRecord } from './delimit.js';
 import { renderGovZero, validateHandoffDocument, REQUIRED_SECTIONS } from './govzero.js';
 import { acceptEnvelope, EnvelopeExpiredError, HandoffEnvelopeSchema, toEnvelope } from './envelope.js';
 import { writeContextRelay } from './context-relay.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
+
+const item = (text: string): BriefItem => ({ text, source: 'checkpoint', seq: null, corrects: [] });
 
 function briefData(cwd: string): BriefData {
   return {
@@ -36,18 +38,28 @@ function briefData(cwd: string): BriefData {
     checkpoint: null,
     staleness: null,
     goal: 'Add a login form',
-    state: { source: 'last_assistant_message', summary: 'Form added. TODO: wire token=abc later ...', nextSteps: ['Add logout'], itemsCompleted: ['Form'] },
-    decisions: [{ text: 'Use JWT', source: 'checkpoint', seq: null }],
-    open: { blockers: ['Design missing'], itemsAdded: ['Logout'] },
+    state: {
+      source: 'last_assistant_message',
+      summary: 'Form added. TODO: wire token=abc later ...',
+      summarySeq: 8,
+      lastRequest: null,
+      pendingFiles: [],
+      pendingSince: 'passing_check',
+      nextSteps: [item('Add logout')],
+      itemsCompleted: [item('Form')],
+    },
+    decisions: [item('Use JWT')],
+    rejected: [],
+    open: { blockers: [item('Design missing')], itemsAdded: [item('Logout')] },
     files: [
       { path: 'src/login.ts', action: 'written', tool: 'Write', seq: 3, times: 1 },
       { path: 'src/gone.ts', action: 'deleted', tool: 'apply_patch', seq: 2, times: 1 },
     ],
     filesTotal: 2,
     declaredFiles: [],
-    verification: [{ kind: 'test', command: 'npm test', outcome: 'passed', exitCode: 0, seq: 5, tool: 'Bash' }],
+    verification: [{ kind: 'test', command: 'npm test', outcome: 'passed', exitCode: 0, seq: 5, tool: 'Bash', failedBefore: null }],
     git: { atCheckpoint: null, drift: null },
-    excerpt: { total: 0, texts: 0, sampled: false, messages: [] },
+    excerpt: { total: 0, sampled: false, messages: [], userSeqs: [], covered: [] },
     toolCalls: [],
   };
 }
@@ -151,8 +163,8 @@ describe('seed-format exports', () => {
       const decisions1 = fs.readFileSync(path.join(cwd, 'decisions.md'), 'utf8');
       expect(decisions1).toMatch(/^# Architecture Decision Records\n\n## ADR-001: Use JWT\n/);
 
-      data.decisions.push({ text: 'Postgres, not SQLite', source: 'pin', seq: 7 });
-      data.state.itemsCompleted.push('Add logout');
+      data.decisions.push({ text: 'Postgres, not SQLite', source: 'pin', seq: 7, corrects: [] });
+      data.state.itemsCompleted.push(item('Add logout'));
       const second = writeContextRelay(data, cwd);
       expect(second).toMatchObject({ decisionsAppended: 1, todosAdded: 0, todosUpdated: 1 });
       const decisions2 = fs.readFileSync(path.join(cwd, 'decisions.md'), 'utf8');

@@ -1,0 +1,167 @@
+/**
+ * What was decided, ruled out, blocked and planned in a session, read from the conversation itself:
+ * the user's own statements and the agents' structured records, in message order, so a later
+ * correction replaces what it corrects, a resolved blocker leaves the list and the latest todo
+ * list or summary replaces the ones before it. Every fact keeps the message (`seq`) it came from.
+ */
+import type { Message } from '../../../shared/model.js';
+import { isCompactionSummary, isTodoTool, planText, sectionItems, todoItems, type RecordItem } from './agent-records.js';
+import { keyTerms, sameSubject, userStatements, type StatementKind } from './statements.js';
+
+export type FactKind = StatementKind | 'done';
+export type FactSource = 'user' | 'todo' | 'plan' | 'summary';
+
+export interface Fact {
+  kind: FactKind;
+  text: string;
+  seq: number;
+  source: FactSource;
+  /** Earlier statements (seqs) this one corrects and replaces. */
+  corrects: number[];
+}
+
+export interface ConversationFacts {
+  /** Decisions and constraints still in force, oldest first. */
+  decisions: Fact[];
+  rejected: Fact[];
+  blockers: Fact[];
+  nextSteps: Fact[];
+  done: Fact[];
+  /** Superseded statement seq → the message that corrected it, or said it was resolved or done. */
+  superseded: Map<number, Supersession>;
+}
+
+export interface Supersession {
+  by: number;
+  how: 'corrected' | 'resolved' | 'replaced';
+}
+
+const LIMITS = { decisions: 40, rejected: 25, blockers: 15, nextSteps: 25, done: 25 };
+
+interface Tracked extends Fact {
+  terms: Set<string>;
+}
+
+function normalize(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export interface FactInput {
+  /** The user's text messages, ascending seq. */
+  userTexts: Message[];
+  /** System texts (compaction summaries live there), ascending seq. */
+  systemTexts: Message[];
+  /** Every tool call, ascending seq. */
+  toolCalls: Message[];
+}
+
+export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): ConversationFacts {
+  type Event = { seq: number; run: () => void };
+  const events: Event[] = [];
+  const firm: Tracked[] = []; // decisions, constraints, rejections
+  const blockers: Tracked[] = [];
+  const next: Tracked[] = [];
+  const done: Tracked[] = [];
+  const superseded = new Map<number, Supersession>();
+
+  const make = (kind: FactKind, text: string, seq: number, source: FactSource): Tracked => ({ kind, text, seq, source, corrects: [], terms: keyTerms(text) });
+  const has = (list: Tracked[], text: string) => {
+    const key = normalize(text);
+    return list.some((f) => normalize(f.text) === key);
+  };
+  const removeWhere = (list: Tracked[], pred: (f: Tracked) => boolean, by: number, how: Supersession['how']): Tracked[] => {
+    const gone: Tracked[] = [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (pred(list[i]!)) {
+        gone.push(list[i]!);
+        // Only statements in the user's words are quoted in the excerpt; a message keeps its first mark.
+        if (list[i]!.source === 'user' && !superseded.has(list[i]!.seq)) superseded.set(list[i]!.seq, { by, how });
+        list.splice(i, 1);
+      }
+    }
+    return gone;
+  };
+
+  const addFirm = (fact: Tracked, correction: boolean) => {
+    if (correction) {
+      const replaced = removeWhere(firm, (f) => f.seq < fact.seq && sameSubject(f.terms, fact.terms), fact.seq, 'corrected');
+      fact.corrects = replaced.map((f) => f.seq).sort((a, b) => a - b);
+    }
+    if (!has(firm, fact.text)) firm.push(fact);
+  };
+
+  const resolveWith = (fact: Tracked) => {
+    const resolvedBlockers = removeWhere(blockers, (b) => b.seq < fact.seq && sameSubject(b.terms, fact.terms), fact.seq, 'resolved');
+    const finished = removeWhere(next, (n) => n.seq < fact.seq && sameSubject(n.terms, fact.terms), fact.seq, 'resolved');
+    for (const f of [...resolvedBlockers, ...finished]) if (!has(done, f.text)) done.push({ ...f, kind: 'done' });
+  };
+
+  for (const m of userTexts) {
+    // Gemini/Qwen keep the compression snapshot as a user message: a record, not the user's words.
+    if (isCompactionSummary(m.text)) {
+      events.push({ seq: m.seq, run: () => applyRecord(sectionItems(m.text), m.seq, 'summary') });
+      continue;
+    }
+    events.push({
+      seq: m.seq,
+      run: () => {
+        for (const st of userStatements(m.text)) {
+          const fact = make(st.kind, st.text, m.seq, 'user');
+          if (st.resolves) resolveWith(fact);
+          if (st.kind === 'decision' || st.kind === 'constraint' || st.kind === 'rejection') addFirm(fact, st.correction);
+          else if (st.kind === 'blocker') {
+            if (!has(blockers, fact.text)) blockers.push(fact);
+          } else if (st.kind === 'next' && !st.resolves && !has(next, fact.text)) next.push(fact);
+        }
+      },
+    });
+  }
+  for (const m of systemTexts) {
+    if (isCompactionSummary(m.text)) events.push({ seq: m.seq, run: () => applyRecord(sectionItems(m.text), m.seq, 'summary') });
+  }
+  for (const c of toolCalls) {
+    if (isTodoTool(c.toolName)) {
+      events.push({ seq: c.seq, run: () => applyRecord(todoItems(c.text) ?? [], c.seq, 'todo') });
+      continue;
+    }
+    if (c.text.length < 40 || !/plan/i.test(c.text)) continue; // cheap pre-filter before parsing
+    const plan = planText(c.toolName, c.text);
+    if (plan) events.push({ seq: c.seq, run: () => applyRecord(sectionItems(plan), c.seq, 'plan') });
+  }
+
+  /** A whole list from a record replaces the open items the previous record of its source gave. */
+  function applyRecord(items: RecordItem[], seq: number, source: FactSource): void {
+    if (!items.length) return;
+    const replaced = (f: Tracked) => f.source === source && f.seq < seq;
+    if (items.some((i) => i.kind === 'next' || i.kind === 'done')) removeWhere(next, replaced, seq, 'replaced');
+    if (items.some((i) => i.kind === 'blocker')) removeWhere(blockers, replaced, seq, 'replaced');
+    for (const item of items) {
+      const fact = make(item.kind, item.status === 'in_progress' ? `${item.text} (in progress)` : item.text, seq, source);
+      if (item.kind === 'done') {
+        resolveWith(fact);
+        if (!has(done, fact.text)) done.push(fact);
+      } else if (item.kind === 'next') {
+        if (!has(next, fact.text)) next.push(fact);
+      } else if (item.kind === 'blocker') {
+        if (!has(blockers, fact.text)) blockers.push(fact);
+      } else addFirm(fact, false);
+    }
+  }
+
+  events.sort((a, b) => a.seq - b.seq);
+  for (const e of events) e.run();
+
+  const strip = (list: Tracked[], limit: number): Fact[] =>
+    list
+      .sort((a, b) => a.seq - b.seq)
+      .slice(-limit)
+      .map(({ terms: _terms, ...f }) => f);
+  return {
+    decisions: strip(firm.filter((f) => f.kind !== 'rejection'), LIMITS.decisions),
+    rejected: strip(firm.filter((f) => f.kind === 'rejection'), LIMITS.rejected),
+    blockers: strip(blockers, LIMITS.blockers),
+    nextSteps: strip(next, LIMITS.nextSteps),
+    done: strip(done, LIMITS.done),
+    superseded,
+  };
+}
