@@ -65,9 +65,13 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
   const superseded = new Map<number, Supersession>();
 
   const make = (kind: FactKind, text: string, seq: number, source: FactSource): Tracked => ({ kind, text, seq, source, corrects: [], terms: keyTerms(text) });
+  /** Already listed: the same words, or one item's words inside the other's ("Wire the uploader" / "Wire the uploader to …"). */
   const has = (list: Tracked[], text: string) => {
     const key = normalize(text);
-    return list.some((f) => normalize(f.text) === key);
+    return list.some((f) => {
+      const other = normalize(f.text);
+      return other === key || (key.length >= 12 && other.includes(key)) || (other.length >= 12 && key.includes(other));
+    });
   };
   const removeWhere = (list: Tracked[], pred: (f: Tracked) => boolean, by: number, how: Supersession['how']): Tracked[] => {
     const gone: Tracked[] = [];
@@ -90,10 +94,12 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
     if (!has(firm, fact.text)) firm.push(fact);
   };
 
-  const resolveWith = (fact: Tracked) => {
+  /** A blocker that is gone leaves the blockers; work that is done also leaves the next steps. */
+  const resolveWith = (fact: Tracked, what: 'blocker' | 'step') => {
     const resolvedBlockers = removeWhere(blockers, (b) => b.seq < fact.seq && sameSubject(b.terms, fact.terms), fact.seq, 'resolved');
-    const finished = removeWhere(next, (n) => n.seq < fact.seq && sameSubject(n.terms, fact.terms), fact.seq, 'resolved');
-    for (const f of [...resolvedBlockers, ...finished]) if (!has(done, f.text)) done.push({ ...f, kind: 'done' });
+    const finished = what === 'step' ? removeWhere(next, (n) => n.seq < fact.seq && sameSubject(n.terms, fact.terms), fact.seq, 'resolved') : [];
+    // What is done is said by the message that says so, not by the old step or blocker.
+    if ((resolvedBlockers.length || finished.length) && !has(done, fact.text)) done.push({ ...fact, kind: 'done' });
   };
 
   for (const m of userTexts) {
@@ -105,9 +111,12 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
     events.push({
       seq: m.seq,
       run: () => {
-        for (const st of userStatements(m.text)) {
+        const statements = userStatements(m.text);
+        // A list of next steps in the user's words supersedes the agents' earlier lists.
+        if (statements.filter((s) => s.kind === 'next' && !s.resolves).length >= 2) removeWhere(next, (f) => fromRecord(f) && f.seq < m.seq, m.seq, 'replaced');
+        for (const st of statements) {
           const fact = make(st.kind, st.text, m.seq, 'user');
-          if (st.resolves) resolveWith(fact);
+          if (st.resolves) resolveWith(fact, st.resolves);
           if (st.kind === 'decision' || st.kind === 'constraint' || st.kind === 'rejection') addFirm(fact, st.correction);
           else if (st.kind === 'blocker') {
             if (!has(blockers, fact.text)) blockers.push(fact);
@@ -129,17 +138,19 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
     if (plan) events.push({ seq: c.seq, run: () => applyRecord(sectionItems(plan), c.seq, 'plan') });
   }
 
-  /** A whole list from a record replaces the open items the previous record of its source gave. */
+  /** The newest whole plan wins: it replaces the open items earlier records (todo lists, plans, summaries) gave. */
+  const fromRecord = (f: Tracked) => f.source !== 'user';
+
   function applyRecord(items: RecordItem[], seq: number, source: FactSource): void {
     if (!items.length) return;
-    const replaced = (f: Tracked) => f.source === source && f.seq < seq;
+    const replaced = (f: Tracked) => fromRecord(f) && f.seq < seq;
     if (items.some((i) => i.kind === 'next' || i.kind === 'done')) removeWhere(next, replaced, seq, 'replaced');
     if (items.some((i) => i.kind === 'blocker')) removeWhere(blockers, replaced, seq, 'replaced');
     for (const item of items) {
       const fact = make(item.kind, item.status === 'in_progress' ? `${item.text} (in progress)` : item.text, seq, source);
       if (item.kind === 'done') {
-        resolveWith(fact);
-        if (!has(done, fact.text)) done.push(fact);
+        resolveWith(fact, 'step');
+        if (!has(done, fact.text)) done.push({ ...fact, kind: 'done' });
       } else if (item.kind === 'next') {
         if (!has(next, fact.text)) next.push(fact);
       } else if (item.kind === 'blocker') {

@@ -1,5 +1,5 @@
 /**
- * The conversation excerpt: every substantive message of a short session; for a long one the user's
+ * The conversation excerpt: every substantive message of a session up to 200 of them; for a longer one the user's
  * messages (they are short and carry what was decided: the first, those the structured sections
  * cite and the latest 40) plus the assistant's messages of the first 10 and last 20 text messages. Only those messages are read from the index, never the whole
  * transcript. Tool traffic and omitted messages between two shown messages fold into one line.
@@ -7,7 +7,8 @@
 import type { Message, MessageRole } from '../../../shared/model.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
 
-export const EXCERPT_FULL_LIMIT = 50;
+/** Sessions up to this many substantive messages are read whole (cheap), so every turn can be weighed. */
+export const EXCERPT_FULL_LIMIT = 200;
 export const EXCERPT_HEAD = 10;
 export const EXCERPT_TAIL = 20;
 export const MESSAGE_CLIP_CHARS = 1200;

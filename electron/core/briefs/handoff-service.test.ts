@@ -101,7 +101,7 @@ describe('handoff service over the real index of the fixture stores', () => {
       writeClaudeTranscript({ home: home.home, sessionId: REPO_ID, cwd: repo, gitBranch: 'feature/login', turns: repoTurns });
 
       const long: Turn[] = [{ role: 'user', text: 'Port the parser to Rust. ' + 'Context. '.repeat(20) }];
-      for (let i = 1; i < 120; i++) {
+      for (let i = 1; i < 420; i++) {
         long.push(i % 2 ? { role: 'assistant', text: `Step ${i}: ${'progress note '.repeat(40)}` } : { role: 'user', text: `Continue with step ${i}.` });
         if (i % 10 === 0) long.push({ role: 'tool', name: 'Bash', input: { command: `cargo build --step ${i}` }, result: 'ok' });
       }
@@ -200,21 +200,21 @@ describe('handoff service over the real index of the fixture stores', () => {
     expect(generic.text).toContain('Treat the settled decisions as final');
   });
 
-  it('offers the first and the latest 40 user messages of a long session plus the first and last exchanges, and trims by value under a budget', async () => {
+  it('offers the first and the latest 40 user messages of a long session (over 200 messages) plus the first and last exchanges, and trims by value under a budget', async () => {
     const full = await service.generateBrief({ session: `claude:${LONG_ID}`, budget: 200_000 });
     const excerpt = section(full.text, 'Conversation excerpt');
     const users = ctx.index.getMessages(`claude:${LONG_ID}`, { kinds: ['text'], roles: ['user'] });
-    expect(users).toHaveLength(60);
+    expect(users).toHaveLength(210);
     for (const u of [users[0]!, ...users.slice(-40)]) expect(excerpt).toContain(`**User** (#${u.seq}): ${u.text.trim()}`);
-    for (const u of users.slice(6, 20)) expect(excerpt).not.toContain(`**User** (#${u.seq})`);
+    for (const u of users.slice(6, 160)) expect(excerpt).not.toContain(`**User** (#${u.seq})`);
     const assistants = excerpt.match(/^\*\*Assistant\*\*/gm) ?? [];
     expect(assistants.length).toBeGreaterThanOrEqual(14);
     expect(assistants.length).toBeLessThan(30);
     const shownLines = excerpt.match(/^\*\*(User|Assistant)\*\*/gm) ?? [];
     expect(shownLines.length).toBe(45 + assistants.length);
-    expect(excerpt).toContain(`_${shownLines.length} of 121 substantive messages shown`);
+    expect(excerpt).toContain(`_${shownLines.length} of 421 substantive messages shown`);
     // Omitted user messages are counted exactly; the assistant's replies there were not read.
-    expect(excerpt).toMatch(/\[… 15 user messages, assistant replies and 3 tool calls omitted …\]/);
+    expect(excerpt).toMatch(/\[… 165 user messages, assistant replies and 33 tool calls omitted …\]/);
     expect(excerpt).toMatch(/\[… assistant replies and 1 tool call omitted …\]/);
     expect(excerpt).toContain('[1 tool call: Bash]');
 

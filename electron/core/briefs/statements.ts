@@ -11,8 +11,8 @@ export interface Statement {
   text: string;
   /** The sentence corrects something said earlier ("actually", "correction:", "after all"). */
   correction: boolean;
-  /** The sentence says an earlier blocker is gone or an earlier step is done. */
-  resolves: boolean;
+  /** The sentence says an earlier blocker is gone ('blocker') or an earlier step is done ('step'). */
+  resolves: 'blocker' | 'step' | null;
 }
 
 const MAX_STATEMENT_CHARS = 400;
@@ -33,7 +33,7 @@ const DECISION = [
   /\b(?:we|i)\s*(?:'ve|\s+have)?\s*(?:decided|agreed|settled|chose|chosen|picked|opted|standardi[sz]ed)\b/i,
   /\b(?:let's|lets|we'll|we\s+will|we're\s+going\s+to|we\s+are\s+going\s+to|we\s+should|i\s+want\s+(?:us\s+)?to)\s+(?:go\s+with|use|keep|stick\s+with|adopt|switch\s+to|store|standardi[sz]e\s+on|move\s+to|build\s+on|rely\s+on)\b/i,
   /\b(?:decision|decided|verdict|final\s+answer|the\s+choice)\s*(?:is\s*)?:/i,
-  /\bgo(?:ing)?\s+with\b/i,
+  /\b(?:we(?:'re|\s+are)\s+going|(?:we|i)(?:'ll|\s+will)\s+go|we\s+go|to\s+go)\s+with\b/i,
   /^\s*use\s+\S.*\b(?:because|since|so\s+that)\b/i,
 ];
 
@@ -58,7 +58,8 @@ const NEXT = [
   /\b(?:still\s+(?:need|have)\s+to|we(?:'ll|\s+will)\s+(?:also\s+)?need\s+to|before\s+(?:we\s+)?(?:merge|merging|release|releasing|ship|shipping)|tomorrow)\b/i,
 ];
 
-const RESOLVED = /\b(?:unblocked|no\s+longer\s+block(?:ed|ing)|(?:is|are|has\s+been|have\s+been|got)\s+(?:resolved|fixed|merged|granted|approved|landed|sorted(?:\s+out)?|done|finished|completed)|blocker\s+is\s+gone)\b/i;
+const UNBLOCKED = /\b(?:unblocked|no\s+longer\s+block(?:ed|ing)|(?:is|are|has\s+been|have\s+been|got|was|were)\s+(?:resolved|fixed|granted|approved|sorted(?:\s+out)?|cleared|issued)|blocker\s+is\s+(?:gone|resolved))\b/i;
+const DONE = /\b(?:(?:is|are|has\s+been|have\s+been|got|was|were)\s+(?:now\s+)?(?:done|finished|completed|merged|landed|shipped))\b/i;
 
 const NOT_A_FACT = /^\s*(?:if|whether|should\s+we|could\s+we|can\s+we|would\s+it|do\s+you|maybe|perhaps|what\s+if|how\s+about|is\s+it)\b/i;
 /** A blocker word used for something else ("ad blocker", "code block"). */
@@ -132,7 +133,7 @@ function firstMatch(patterns: RegExp[], s: string): number {
 export function classifySentence(s: string): Statement | null {
   if (s.length < 8 || /\?\s*$/.test(s) || NOT_A_FACT.test(s)) return null;
   const correction = CORRECTION.test(s);
-  const resolves = RESOLVED.test(s);
+  const resolves = DONE.test(s) ? 'step' : UNBLOCKED.test(s) ? 'blocker' : null;
   const text = clip(s);
   if (firstMatch(BLOCKER, s) >= 0 && !FALSE_BLOCKER.test(s) && !resolves) return { kind: 'blocker', text, correction, resolves };
   const rejection = firstMatch(REJECTION, s);
@@ -156,7 +157,7 @@ export function userStatements(text: string): Statement[] {
     for (const item of list) {
       const s = classifySentence(item);
       // A listed step is a next step unless it says more (a blocker inside a plan stays a blocker).
-      out.push(s && s.kind !== 'next' && s.kind !== 'constraint' ? s : { kind: 'next', text: clip(item), correction: false, resolves: false });
+      out.push(s && s.kind !== 'next' && s.kind !== 'constraint' ? s : { kind: 'next', text: clip(item), correction: false, resolves: null });
       listed.add(clip(item));
     }
   }
