@@ -73,6 +73,8 @@ export function planText(toolName: string | null, text: string): string | null {
 
 /** Whether a message text is a compaction summary some agent wrote into its store. */
 export function isCompactionSummary(text: string): boolean {
+  // Every agent's summary runs to several sections: a short message is never one (the common case).
+  if (text.length < 120) return false;
   return (
     /<state_snapshot>/.test(text) ||
     /<summary>[\s\S]*<\/summary>/.test(text) ||

@@ -6,7 +6,7 @@
  */
 import type { Message } from '../../../shared/model.js';
 import { isCompactionSummary, isTodoTool, planText, sectionItems, todoItems, type RecordItem } from './agent-records.js';
-import { keyTerms, sameSubject, userStatements, type StatementKind } from './statements.js';
+import { keyTerms, mayStateFacts, sameSubject, userStatements, type StatementKind } from './statements.js';
 
 export type FactKind = StatementKind | 'done';
 export type FactSource = 'user' | 'todo' | 'plan' | 'summary';
@@ -108,6 +108,7 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
       events.push({ seq: m.seq, run: () => applyRecord(sectionItems(m.text), m.seq, 'summary') });
       continue;
     }
+    if (!mayStateFacts(m.text)) continue;
     events.push({
       seq: m.seq,
       run: () => {

@@ -66,10 +66,10 @@ export function readExcerpt(reader: TranscriptReader, sessionId: string, userTex
     reader.getMessages(sessionId, { ...TEXT_ONLY, order: 'asc' }).forEach(add);
     covered.push([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
   } else {
-    const texts = reader.countMessages(sessionId, TEXT_ONLY);
     const head = reader.getMessages(sessionId, { ...TEXT_ONLY, offset: 0, limit: EXCERPT_HEAD, order: 'asc' });
-    const tailStart = Math.max(EXCERPT_HEAD, texts - EXCERPT_TAIL);
-    const tail = reader.getMessages(sessionId, { ...TEXT_ONLY, offset: tailStart, limit: texts - tailStart, order: 'asc' });
+    // The tail read backwards: no count of all texts needed.
+    const headEnd = head.length ? head[head.length - 1]!.seq : -1;
+    const tail = reader.getMessages(sessionId, { ...TEXT_ONLY, limit: EXCERPT_TAIL, order: 'desc' }).filter((m) => m.seq > headEnd).reverse();
     head.forEach(add);
     tail.forEach(add);
     if (head.length) covered.push([Number.NEGATIVE_INFINITY, head[head.length - 1]!.seq]);
