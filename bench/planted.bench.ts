@@ -1,14 +1,14 @@
 /**
- * Brief recall on the planted-facts corpus (bench/planted): the sessions are indexed by the real
- * adapters, briefed at the default budget and at 2000 tokens, and scored against facts.json.
+ * Brief recall on the planted-facts corpus (bench/planted: sessions generated in the Claude Code and
+ * Codex store shapes, and the real Claude Code, Codex and OpenCode CLIs captured against the mock
+ * LLM): the sessions are indexed by the real adapters, briefed at the default budget and at 2000 tokens, and scored against facts.json.
  * Rows: recall by kind, overall recall (goal ≥ 95 % at 2000), superseded facts shown as current
  * (goal 0) and whether the planted secret leaked. `npx tsx bench/planted.bench.ts` runs it alone.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { defaultSettings } from '../shared/settings.js';
 import { indexedFixtureHome } from '../electron/core/briefs/testing/indexed-home.js';
-import { mergeReports, plantedDir, readPlantedKey, recallPercent, scoreBrief } from '../electron/core/briefs/testing/planted-recall.js';
+import { copyPlantedCorpus, mergeReports, plantedSessions, readPlantedKey, recallPercent, scoreBrief } from '../electron/core/briefs/testing/planted-recall.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
 import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
 import { goalRow, type BenchRow } from './harness.js';
@@ -17,21 +17,22 @@ const KINDS = ['goal', 'decision', 'rejection', 'correction', 'blocker', 'next',
 
 export async function run(): Promise<BenchRow[]> {
   const key = readPlantedKey();
-  const ctx = await indexedFixtureHome((home) => fs.cpSync(path.join(plantedDir(), 'corpus', 'home'), home.home, { recursive: true }));
+  const ctx = await indexedFixtureHome((home) => copyPlantedCorpus(home.home));
   const userData = openUserData(path.join(ctx.dataDir, 'user'));
   const settings = defaultSettings();
   const service = createHandoffService({ reader: ctx.index, userData, settings: () => settings, now: () => new Date('2026-11-23T12:00:00Z') });
   const rows: BenchRow[] = [];
+  const sessions = plantedSessions(ctx.index, key);
   try {
     for (const budget of [settings.briefBudget, 2000]) {
       const reports = [];
-      for (const s of key.sessions) {
+      for (const s of sessions) {
         const brief = await service.generateBrief({ session: s.id, target: 'claude', budget });
         reports.push(scoreBrief(brief.text, s.agent, key));
       }
       const r = mergeReports(reports);
       const label = `planted facts @${budget} tokens`;
-      const agents = key.sessions.map((s) => s.agent).join(', ');
+      const agents = sessions.map((s) => s.agent).join(', ');
       for (const kind of KINDS) {
         const slot = r.byKind[kind];
         if (slot) rows.push(goalRow('briefs', `${label}: ${kind} recall`, recallPercent(r, kind), '%', null, `${slot.found}/${slot.total}`));

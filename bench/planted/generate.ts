@@ -5,11 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FACTS, PLANTED_SECRET, TURNS } from './scenario.js';
 import { PROJECT, writeClaude, writeCodex } from './stores.js';
+import { PLANTED_DIR } from './paths.js';
 
-export const PLANTED_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const SESSIONS = {
   claude: '5e551011-7a2b-4c3d-8e9f-0a1b2c3d4e5f',
   codex: '01a2f000-1111-7222-8333-944455556666',

@@ -160,7 +160,8 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
   for (const m of excerpt.messages) {
     const s = facts.superseded.get(m.seq);
     if (s) m.note = s.how === 'corrected' ? `history: corrected at #${s.by}` : s.how === 'resolved' ? `history: resolved or done at #${s.by}` : null;
-    if (!m.note) {
+    // Results are the assistant's to report; a user's "tell me what fails" is a request, not a result.
+    if (!m.note && m.role === 'assistant') {
       const pass = laterPass(m.text, m.seq, verification);
       if (pass) m.note = `history: \`${pass.command}\` passed later (#${pass.seq})`;
     }

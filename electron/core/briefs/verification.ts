@@ -109,11 +109,12 @@ export function collectVerification(toolCalls: Message[], results: Message[], li
 const FAILURE_WORDS = /\b(?:fail(?:s|ed|ing|ure|ures)?|errors?|broken|crash(?:es|ed)?|not\s+passing|doesn't\s+pass|red)\b/i;
 
 /**
- * For a message that talks about a failure: the later passing run that made it history (the
+ * For an assistant message that reports a failure: the later passing run that made it history (the
  * latest run of the same kind of check passed after the message), else null.
  */
 export function laterPass(text: string, seq: number, runs: readonly CheckRun[]): CheckRun | null {
-  if (!FAILURE_WORDS.test(text)) return null;
+  // "fail 0", "0 failed", "failures: 0" report a pass.
+  if (!FAILURE_WORDS.test(text.replace(/\bfail(?:ed|s|ures?)?\s*[:=]?\s*0\b|\b0\s+(?:fail(?:ed|ures?)?|errors?)\b|\berrors?\s*[:=]?\s*0\b/gi, ''))) return null;
   const kind: CheckKind = /\blint|eslint|ruff|clippy/i.test(text)
     ? 'lint'
     : /\btype ?check|\btsc\b|mypy|type errors?/i.test(text)

@@ -42,6 +42,36 @@ export function readPlantedKey(dir = plantedDir()): PlantedKey {
   return JSON.parse(fs.readFileSync(path.join(dir, 'facts.json'), 'utf8')) as PlantedKey;
 }
 
+/** Copies the generated stores and any real-agent captures (captured/<agent>/home) into a HOME. */
+export function copyPlantedCorpus(home: string, dir = plantedDir()): void {
+  fs.cpSync(path.join(dir, 'corpus', 'home'), home, { recursive: true });
+  const captured = path.join(dir, 'captured');
+  if (!fs.existsSync(captured)) return;
+  for (const agent of fs.readdirSync(captured).sort()) {
+    const agentHome = path.join(captured, agent, 'home');
+    if (fs.existsSync(agentHome)) fs.cpSync(agentHome, home, { recursive: true });
+  }
+}
+
+/** Minimal view of the index needed to find the captured sessions. */
+export interface SessionLister {
+  listSessions(q: { project?: string; limit?: number }): { sessions: { id: string; agent: string; userTurns: number }[] };
+}
+
+/**
+ * The sessions to score: the generated ones named in facts.json (agent = its name) and the real-CLI
+ * captures (agent = `<name>-cli`, which record-only facts do not apply to: the mock writes no todo
+ * lists or summaries).
+ */
+export function plantedSessions(index: SessionLister, key: PlantedKey): { agent: string; id: string }[] {
+  const captured = index
+    .listSessions({ project: 'baton-planted-', limit: 100 })
+    .sessions.filter((s) => s.userTurns === key.userTurns)
+    .map((s) => ({ agent: `${s.agent}-cli`, id: s.id }))
+    .sort((a, b) => a.agent.localeCompare(b.agent));
+  return [...key.sessions, ...captured];
+}
+
 export function briefSection(text: string, heading: string): string {
   const start = text.indexOf(`\n## ${heading}`);
   if (start < 0) return '';
