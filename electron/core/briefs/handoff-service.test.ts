@@ -80,6 +80,8 @@ describe('handoff service over the real index of the fixture stores', () => {
           { role: 'assistant', text: `I ran curl -H "Authorization: Bearer ${SECRETS.bearer_token}" and got the Slack token ${SECRETS.slack_token}.` },
           { role: 'user', text: `Google key ${SECRETS.google_api_key}; the deploy key is\n${SECRETS.private_key}` },
           { role: 'assistant', text: `Connecting to postgres://admin:${SECRETS.password_in_url}@db.example.com:5432/app with\nDB_PASSWORD=${SECRETS.env_secret}\nand session ${SECRETS.jwt}` },
+          { role: 'user', text: `We decided to deploy with the token ${SECRETS.github_token} because staging needs it. We will not use the key ${SECRETS.openai_api_key} again.` },
+          { role: 'user', text: `We are blocked until ops rotates ${SECRETS.aws_access_key_id}. Next steps: 1. rotate ${SECRETS.slack_token} 2. redeploy` },
         ],
       });
 
@@ -257,6 +259,25 @@ describe('handoff service over the real index of the fixture stores', () => {
     expect(raw.redacted).toBe(false);
     expect(raw.redactions).toEqual({});
     expect(raw.text).toContain(SECRETS.github_token);
+  });
+
+  it('keeps secrets out of the sections built from the conversation, in every fixture session too', async () => {
+    const { text } = await service.generateBrief({ session: `claude:${SECRET_ID}` });
+    const sections = ['Current state and next steps', 'Settled decisions', 'Rejected alternatives', 'Open items and blockers'].map((h) => section(text, h));
+    expect(sections[1]).toContain('We decided to deploy with the token [REDACTED:github_token] because staging needs it.');
+    expect(sections[2]).toContain('We will not use the key [REDACTED:openai_api_key] again.');
+    expect(sections[3]).toContain('We are blocked until ops rotates [REDACTED:aws_access_key_id].');
+    expect(sections[0]).toContain('rotate [REDACTED:slack_token]');
+    for (const secret of Object.values(SECRETS)) for (const body of sections) expect(body).not.toContain(secret.split('\n')[1] ?? secret);
+
+    // The fixture stores plant fake GitHub tokens (MANIFEST.md); none may reach a structured section.
+    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent));
+    for (const e of expectedSessions().filter((x) => readable.has(x.agent))) {
+      const brief = await service.generateBrief({ session: `${e.agent}:${e.id}` });
+      for (const h of ['Current state and next steps', 'Settled decisions', 'Rejected alternatives', 'Open items and blockers']) {
+        expect(section(brief.text, h), `${e.id} ${h}`).not.toMatch(/ghp_[A-Za-z0-9]{20,}/);
+      }
+    }
   });
 
   it('checkpoints idempotently with a git snapshot, then restores with drift first and marks the handoff', async () => {

@@ -166,7 +166,7 @@ export function userStatements(text: string): Statement[] {
     if (!st) continue;
     if ([...listed].some((l) => st.text.includes(l) || l.includes(st.text))) continue;
     // "Next steps:" headings themselves are not steps.
-    if (st.kind === 'next' && list && /^(?:\*\*)?(?:next\s+steps?|todo|to\s+do|remaining|plan)(?:\*\*)?\s*:?\s*$/i.test(s)) continue;
+    if (st.kind === 'next' && list && /^(?:\*\*)?(?:next\s+steps?|todo|to\s+do|remaining|plan)(?:\*\*)?\s*:?\s*(?:1[.)])?\s*$/i.test(s)) continue;
     out.push(st);
   }
   return out;
