@@ -75,6 +75,39 @@ describe('seed-format exports', () => {
   });
   afterEach(() => tmp.cleanup());
 
+  /** The same brief with facts taken from the conversation: a correction, a rejection, cited messages. */
+  function conversational(): BriefData {
+    const data = briefData(cwd);
+    data.decisions.push({ text: 'Store state in SQLite', source: 'user', seq: 40, corrects: [12] });
+    data.rejected.push({ text: 'We will not use Redis', source: 'user', seq: 18, corrects: [] });
+    data.open.blockers.push({ text: 'Waiting for the IAM role', source: 'user', seq: 22, corrects: [] });
+    data.state.nextSteps.push({ text: 'Add retries', source: 'todo', seq: 50, corrects: [] });
+    return data;
+  }
+
+  it('carries rejected alternatives and the message each conversation fact came from in every format', () => {
+    const data = conversational();
+    const record = toDelimitRecord(data, NOW);
+    expect(record.key_decisions).toEqual(['Use JWT', 'Store state in SQLite (#40)', 'Rejected: We will not use Redis (#18)']);
+    expect(record.blockers).toEqual(['Design missing', 'Waiting for the IAM role (#22)']);
+    expect(record.items_added).toEqual(['Logout', 'Add logout', 'Add retries (#50)']);
+
+    const doc = renderGovZero(data, cwd, { adrId: 'ADR-0.0.25' });
+    expect(validateHandoffDocument(doc, cwd)).toEqual([]);
+    expect(doc).toContain('- Rejected: We will not use Redis (#18)');
+    expect(doc).toContain('- Blocked: Waiting for the IAM role (#22)');
+
+    const env = toEnvelope(data, 'codex', NOW, 300);
+    expect(env.accumulated_context).toMatchObject({ rejected_alternatives: ['We will not use Redis (#18)'], next_steps: ['Add logout', 'Add retries (#50)'] });
+
+    writeContextRelay(data, cwd);
+    const adrs = fs.readFileSync(path.join(cwd, 'decisions.md'), 'utf8');
+    expect(adrs).toContain('## ADR-002: Store state in SQLite\n- Date: 2026-11-22\n- Status: Accepted\n- Context: message #40 of session claude:abc (corrects #12)');
+    expect(adrs).toContain('## ADR-003: We will not use Redis\n- Date: 2026-11-22\n- Status: Rejected');
+    const todos = JSON.parse(fs.readFileSync(path.join(cwd, 'todos.json'), 'utf8')) as { todos: { title: string; status: string; notes: string }[] };
+    expect(todos.todos.find((t) => t.title === 'Waiting for the IAM role')).toMatchObject({ status: 'blocked', notes: 'blocker in claude:abc #22' });
+  });
+
   describe('Delimit seven-field record', () => {
     it('builds a valid record and writes it only where asked', () => {
       expect(delimitId(new Date('2026-05-12T14:30:12.345Z'))).toBe('session_20260512_143012');
