@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isCompactionSummary, isTodoTool, planText, sectionItems, todoItems } from './agent-records.js';
-import { classifySentence, keyTerms, sameSubject, userStatements } from './statements.js';
+import { classifySentence, keyTerms, sameSubject, unwrapPrompt, userStatements } from './statements.js';
+import { failureInOutput } from './verification.js';
 
 const kinds = (items: { kind: string; text: string }[]) => items.map((i) => `${i.kind}: ${i.text}`);
 
@@ -109,6 +110,18 @@ describe('user statements', () => {
     expect(userStatements('Next steps:\n1. Wire the uploader.\n2. Add retries.').map((s) => `${s.kind}: ${s.text}`)).toEqual(['next: Wire the uploader.', 'next: Add retries.']);
     expect(userStatements('Next steps: 1. Wire the uploader 2. Add retries').map((s) => s.text)).toEqual(['Wire the uploader', 'Add retries']);
     expect(userStatements('We decided to use SQLite. Because the app is single-user.').map((s) => s.text)).toEqual(['We decided to use SQLite. Because the app is single-user.']);
+  });
+
+  it("reads OpenCode's quoted prompts as the user's words", () => {
+    expect(unwrapPrompt('"Next steps:\n1. Wire it.\n2. Test it."')).toBe('Next steps:\n1. Wire it.\n2. Test it.');
+    expect(userStatements('"We will NOT use Redis: one service less."').map((s) => `${s.kind}: ${s.text}`)).toEqual(['rejection: We will NOT use Redis: one service less.']);
+  });
+
+  it('tells a failing test run from its output when the store kept no exit code', () => {
+    expect(failureInOutput('not ok 1 - writes the CSV header\ntests 6, pass 5, fail 1')).toBe(true);
+    expect(failureInOutput('Tests: 2 failed, 10 passed')).toBe(true);
+    expect(failureInOutput('ℹ tests 6\nℹ pass 6\nℹ fail 0')).toBe(false);
+    expect(failureInOutput('Tests: 12 passed, 0 failed')).toBe(false);
   });
 
   it('tells statements about one subject by their distinctive terms', () => {

@@ -11,6 +11,7 @@ import type { TranscriptReader } from '../index/transcript-reader.js';
 import type { Pin } from '../userdata/user-data.js';
 import { isCompactionSummary } from './agent-records.js';
 import { extractFacts, type Fact, type FactSource } from './conversation-facts.js';
+import { unwrapPrompt } from './statements.js';
 import { readExcerpt, type Excerpt } from './excerpt.js';
 import { collectFilesTouched, displayPath, type FileTouch } from './files-touched.js';
 import { stalenessBand } from './staleness.js';
@@ -130,7 +131,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
       source: conclusion ? 'last_assistant_message' : 'none',
       summary: conclusion ? conclusion.text.trim() : null,
       summarySeq: conclusion?.seq ?? null,
-      lastRequest: lastUser && lastUser.seq !== userTexts[0]?.seq ? { seq: lastUser.seq, text: lastUser.text.trim() } : null,
+      lastRequest: lastUser && lastUser.seq !== userTexts[0]?.seq ? { seq: lastUser.seq, text: unwrapPrompt(lastUser.text).trim() } : null,
       ...pending,
       nextSteps,
       itemsCompleted,

@@ -147,9 +147,20 @@ export function classifySentence(s: string): Statement | null {
   return resolves ? { kind: 'next', text, correction, resolves } : null;
 }
 
+/** OpenCode's `run` stores a prompt with spaces wrapped in double quotes: the user's words are inside. */
+export function unwrapPrompt(text: string): string {
+  const t = text.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : text;
+}
+
+/** What a user says is at the top; below that a long message is pasted logs or code. */
+const STATEMENT_SCAN_CHARS = 6000;
+
 /** Every statement in a user message, in order. */
-export function userStatements(text: string): Statement[] {
+export function userStatements(message: string): Statement[] {
   const out: Statement[] = [];
+  const unwrapped = unwrapPrompt(message);
+  const text = unwrapped.length > STATEMENT_SCAN_CHARS ? unwrapped.slice(0, STATEMENT_SCAN_CHARS) : unwrapped;
   if (!mayStateFacts(text)) return out;
   const list = listAfterNextHeading(text);
   const listed = new Set<string>();

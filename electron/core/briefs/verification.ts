@@ -58,6 +58,14 @@ export function exitCodeOf(text: string): number | null {
 }
 
 /**
+ * A failing run told by its output, for stores that keep no exit code with it (OpenCode keeps the
+ * exit in tool metadata the index does not carry): TAP/node:test, jest/vitest, pytest, npm.
+ */
+export function failureInOutput(text: string): boolean {
+  return /\bnot ok\b|✖|\bFAIL\b|\b[1-9]\d*\s+(?:failed|failing|failures?)\b|\bfail(?:ed|ures?)?\s*[:=]?\s*[1-9]|\bnpm ERR!|Traceback \(most recent call last\)|\bpanicked at\b/.test(text);
+}
+
+/**
  * @param toolCalls every tool call of the session, ascending seq
  * @param results recent tool results (any order), matched to calls by toolCallId
  */
@@ -81,7 +89,7 @@ export function collectVerification(toolCalls: Message[], results: Message[], li
     if (result) {
       exitCode = exitCodeOf(result.text);
       if (exitCode !== null) outcome = exitCode === 0 ? 'passed' : 'failed';
-      else outcome = result.isError ? 'failed' : 'passed';
+      else outcome = result.isError || failureInOutput(result.text) ? 'failed' : 'passed';
     }
     return { kind, command, outcome, exitCode, seq: call.seq, tool: call.toolName ?? 'tool' };
   };
