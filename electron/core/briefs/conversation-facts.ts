@@ -39,11 +39,23 @@ export interface Supersession {
 const LIMITS = { decisions: 40, rejected: 25, blockers: 15, nextSteps: 25, done: 25 };
 
 interface Tracked extends Fact {
-  terms: Set<string>;
+  /** Distinctive terms, computed when a correction or resolution first needs them. */
+  terms: Set<string> | null;
+  /** Normalized text, for telling repeats. */
+  key: string;
 }
 
+const termsOf = (f: Tracked): Set<string> => (f.terms ??= keyTerms(f.text));
+
+/**
+ * Working lists are bounded (oldest dropped) so a session that states thousands of facts costs
+ * linear time; the brief shows at most LIMITS of each anyway.
+ */
+const WORKING_CAP = 200;
+
+/** Lower case, punctuation and spacing folded (letters beyond ASCII kept as they are). */
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text.toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ' ').trim();
 }
 
 export interface FactInput {
@@ -64,20 +76,49 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
   const done: Tracked[] = [];
   const superseded = new Map<number, Supersession>();
 
-  const make = (kind: FactKind, text: string, seq: number, source: FactSource): Tracked => ({ kind, text, seq, source, corrects: [], terms: keyTerms(text) });
-  /** Already listed: the same words, or one item's words inside the other's ("Wire the uploader" / "Wire the uploader to …"). */
-  const has = (list: Tracked[], text: string) => {
-    const key = normalize(text);
-    return list.some((f) => {
-      const other = normalize(f.text);
-      return other === key || (key.length >= 12 && other.includes(key)) || (other.length >= 12 && key.includes(other));
-    });
+  const make = (kind: FactKind, text: string, seq: number, source: FactSource): Tracked => ({
+    kind,
+    text,
+    seq,
+    source,
+    corrects: [],
+    terms: null,
+    key: normalize(text),
+  });
+  /**
+   * Already listed: the same words, or (for the agents' records, which restate the user's steps)
+   * one item's words inside the other's ("Wire the uploader" / "Wire the uploader to …").
+   */
+  // Keys present in each list (with counts), so telling an exact repeat costs one lookup.
+  const keys = new Map<Tracked[], Map<string, number>>();
+  const keysOf = (list: Tracked[]) => {
+    let k = keys.get(list);
+    if (!k) keys.set(list, (k = new Map()));
+    return k;
+  };
+  const forget = (list: Tracked[], f: Tracked) => {
+    const k = keysOf(list);
+    const n = (k.get(f.key) ?? 0) - 1;
+    if (n > 0) k.set(f.key, n);
+    else k.delete(f.key);
+  };
+  const has = (list: Tracked[], fact: Tracked, loose = false) => {
+    const key = fact.key;
+    if (keysOf(list).has(key)) return true;
+    return loose && list.some((f) => (key.length >= 12 && f.key.includes(key)) || (f.key.length >= 12 && key.includes(f.key)));
+  };
+  const push = (list: Tracked[], fact: Tracked) => {
+    list.push(fact);
+    const k = keysOf(list);
+    k.set(fact.key, (k.get(fact.key) ?? 0) + 1);
+    if (list.length > WORKING_CAP) forget(list, list.shift()!);
   };
   const removeWhere = (list: Tracked[], pred: (f: Tracked) => boolean, by: number, how: Supersession['how']): Tracked[] => {
     const gone: Tracked[] = [];
     for (let i = list.length - 1; i >= 0; i--) {
       if (pred(list[i]!)) {
         gone.push(list[i]!);
+        forget(list, list[i]!);
         // Only statements in the user's words are quoted in the excerpt; a message keeps its first mark.
         if (list[i]!.source === 'user' && !superseded.has(list[i]!.seq)) superseded.set(list[i]!.seq, { by, how });
         list.splice(i, 1);
@@ -88,18 +129,18 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
 
   const addFirm = (fact: Tracked, correction: boolean) => {
     if (correction) {
-      const replaced = removeWhere(firm, (f) => f.seq < fact.seq && sameSubject(f.terms, fact.terms), fact.seq, 'corrected');
+      const replaced = removeWhere(firm, (f) => f.seq < fact.seq && sameSubject(termsOf(f), termsOf(fact)), fact.seq, 'corrected');
       fact.corrects = replaced.map((f) => f.seq).sort((a, b) => a - b);
     }
-    if (!has(firm, fact.text)) firm.push(fact);
+    if (!has(firm, fact)) push(firm, fact);
   };
 
   /** A blocker that is gone leaves the blockers; work that is done also leaves the next steps. */
   const resolveWith = (fact: Tracked, what: 'blocker' | 'step') => {
-    const resolvedBlockers = removeWhere(blockers, (b) => b.seq < fact.seq && sameSubject(b.terms, fact.terms), fact.seq, 'resolved');
-    const finished = what === 'step' ? removeWhere(next, (n) => n.seq < fact.seq && sameSubject(n.terms, fact.terms), fact.seq, 'resolved') : [];
+    const resolvedBlockers = removeWhere(blockers, (b) => b.seq < fact.seq && sameSubject(termsOf(b), termsOf(fact)), fact.seq, 'resolved');
+    const finished = what === 'step' ? removeWhere(next, (n) => n.seq < fact.seq && sameSubject(termsOf(n), termsOf(fact)), fact.seq, 'resolved') : [];
     // What is done is said by the message that says so, not by the old step or blocker.
-    if ((resolvedBlockers.length || finished.length) && !has(done, fact.text)) done.push({ ...fact, kind: 'done' });
+    if ((resolvedBlockers.length || finished.length) && !has(done, fact)) push(done, { ...fact, kind: 'done' });
   };
 
   for (const m of userTexts) {
@@ -120,8 +161,8 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
           if (st.resolves) resolveWith(fact, st.resolves);
           if (st.kind === 'decision' || st.kind === 'constraint' || st.kind === 'rejection') addFirm(fact, st.correction);
           else if (st.kind === 'blocker') {
-            if (!has(blockers, fact.text)) blockers.push(fact);
-          } else if (st.kind === 'next' && !st.resolves && !has(next, fact.text)) next.push(fact);
+            if (!has(blockers, fact)) push(blockers, fact);
+          } else if (st.kind === 'next' && !st.resolves && !has(next, fact)) push(next, fact);
         }
       },
     });
@@ -151,11 +192,11 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
       const fact = make(item.kind, item.status === 'in_progress' ? `${item.text} (in progress)` : item.text, seq, source);
       if (item.kind === 'done') {
         resolveWith(fact, 'step');
-        if (!has(done, fact.text)) done.push({ ...fact, kind: 'done' });
+        if (!has(done, fact, true)) push(done, { ...fact, kind: 'done' });
       } else if (item.kind === 'next') {
-        if (!has(next, fact.text)) next.push(fact);
+        if (!has(next, fact, true)) push(next, fact);
       } else if (item.kind === 'blocker') {
-        if (!has(blockers, fact.text)) blockers.push(fact);
+        if (!has(blockers, fact, true)) push(blockers, fact);
       } else addFirm(fact, false);
     }
   }
@@ -167,7 +208,7 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
     list
       .sort((a, b) => a.seq - b.seq)
       .slice(-limit)
-      .map(({ terms: _terms, ...f }) => f);
+      .map(({ terms: _terms, key: _key, ...f }) => f);
   return {
     decisions: strip(firm.filter((f) => f.kind !== 'rejection'), LIMITS.decisions),
     rejected: strip(firm.filter((f) => f.kind === 'rejection'), LIMITS.rejected),
