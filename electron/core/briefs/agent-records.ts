@@ -2,7 +2,7 @@
  * The agents' own structured records of where work stands: todo lists (Claude `TodoWrite`, Codex
  * `update_plan`, OpenCode `todowrite`, Gemini `write_todos`, Qwen `todo_write`), plan files and
  * plan-mode plans, and compaction summaries (Claude's compact summary, Codex `compacted`, pi
- * `compaction`, Gemini/Qwen `<state_snapshot>`), recognised from the stored message text alone so
+ * `compaction`, Gemini/Qwen `<state_snapshot>`, Hermes' `[CONTEXT COMPACTION]`), recognised from the stored message text alone so
  * any adapter that keeps the text feeds them.
  */
 import { parseToolInput } from './tool-input.js';
@@ -77,6 +77,7 @@ export function isCompactionSummary(text: string): boolean {
   if (text.length < 120) return false;
   return (
     /<state_snapshot>/.test(text) ||
+    /^\s*\[(?:CONTEXT COMPACTION|CONTEXT SUMMARY|COMPACTED CONTEXT)/i.test(text) ||
     /<summary>[\s\S]*<\/summary>/.test(text) ||
     /continued from a previous conversation that ran out of context/i.test(text) ||
     /^\s*##\s+Goal\b[\s\S]*^##\s+(?:Progress|Key Decisions|Next Steps)\b/m.test(text) ||
