@@ -134,17 +134,17 @@ export function classifySentence(s: string): Statement | null {
   if (s.length < 8 || /\?\s*$/.test(s) || NOT_A_FACT.test(s)) return null;
   const correction = CORRECTION.test(s);
   const resolves = DONE.test(s) ? 'step' : UNBLOCKED.test(s) ? 'blocker' : null;
-  const text = clip(s);
-  if (firstMatch(BLOCKER, s) >= 0 && !FALSE_BLOCKER.test(s) && !resolves) return { kind: 'blocker', text, correction, resolves };
+  const out = (kind: StatementKind): Statement => ({ kind, text: clip(s), correction, resolves });
+  if (!resolves && BLOCKER.some((re) => re.test(s)) && !FALSE_BLOCKER.test(s)) return out('blocker');
   const rejection = firstMatch(REJECTION, s);
   const decision = firstMatch(DECISION, s);
-  if (rejection >= 0 && (decision < 0 || rejection <= decision)) return { kind: 'rejection', text, correction, resolves };
-  if (decision >= 0) return { kind: 'decision', text, correction, resolves };
-  if (firstMatch(NEXT, s) >= 0) return { kind: 'next', text, correction, resolves };
-  if (firstMatch(CONSTRAINT, s) >= 0) return { kind: 'constraint', text, correction, resolves };
+  if (rejection >= 0 && (decision < 0 || rejection <= decision)) return out('rejection');
+  if (decision >= 0) return out('decision');
+  if (NEXT.some((re) => re.test(s))) return out('next');
+  if (CONSTRAINT.some((re) => re.test(s))) return out('constraint');
   // A bare correction ("Actually, SQLite.") still replaces what it corrects.
-  if (correction) return { kind: 'decision', text, correction, resolves };
-  return resolves ? { kind: 'next', text, correction, resolves } : null;
+  if (correction) return out('decision');
+  return resolves ? out('next') : null;
 }
 
 /** OpenCode's `run` stores a prompt with spaces wrapped in double quotes: the user's words are inside. */
