@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface PlantedFact {
   id: string;
@@ -35,7 +36,7 @@ export interface RecallReport {
 const CURRENT_SECTIONS = ['Current state and next steps', 'Settled decisions', 'Rejected alternatives', 'Open items and blockers'];
 
 export function plantedDir(): string {
-  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../bench/planted');
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../bench/planted');
 }
 
 export function readPlantedKey(dir = plantedDir()): PlantedKey {
