@@ -220,7 +220,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
         idempotencyToken: null,
         summary,
         decisions: request.decisions ?? [],
-        nextSteps: request.nextSteps ?? raw.state.nextSteps,
+        nextSteps: request.nextSteps ?? raw.state.nextSteps.map((n) => (typeof n === 'string' ? n : n.text)),
         blockers: previous?.blockers ?? [],
         itemsCompleted: [],
         itemsAdded: previous?.itemsAdded ?? [],
