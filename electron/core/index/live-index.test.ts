@@ -133,3 +133,33 @@ describe('LiveIndex: watching real files', () => {
     expect(index.search('wombat').map((h) => h.sessionId)).toContain(id);
   });
 });
+
+describe('LiveIndex: no agent store at start', () => {
+  it('becomes current at once, then indexes a store that appears later without waiting for the reconcile', async () => {
+    const fixture = makeFixtureHome();
+    const empty = path.join(path.dirname(fixture.home), 'empty-home');
+    fs.mkdirSync(empty);
+    const env = { ...fixture.env, HOME: empty };
+    // Reconcile far away: only the watcher can find the new store.
+    const live = new LiveIndex({ dataDir: env.BATON_HOME!, adapters: fixtureAdapters(env), debounceMs: 20, reconcileMs: 3_600_000 });
+    try {
+      await live.start();
+      expect(live.sync.progress().phase).toBe('watching');
+      const index = new SessionIndex(env.BATON_HOME!);
+      try {
+        // A whole Claude project directory arrives, as the first `claude` run makes it.
+        fs.cpSync(path.join(fixture.home, '.claude'), path.join(empty, '.claude'), { recursive: true });
+        const expected = expectedSessions().filter((e) => e.agent === 'claude');
+        await until('the new store indexed', () => index.listSessions({ agent: 'claude', limit: 500 }).sessions.length >= expected.length);
+        const e = expected.find((x) => !x.isSubagent && x.firstPrompt)!;
+        const word = e.firstPrompt!.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0]!;
+        expect(index.search(word).map((h) => h.sessionId)).toContain(`claude:${e.id}`);
+      } finally {
+        index.close();
+      }
+    } finally {
+      await live.close();
+      fixture.cleanup();
+    }
+  });
+});
