@@ -139,7 +139,7 @@ describe('LiveIndex: no agent store at start', () => {
     const fixture = makeFixtureHome();
     const empty = path.join(path.dirname(fixture.home), 'empty-home');
     fs.mkdirSync(empty);
-    const env = { ...fixture.env, HOME: empty };
+    const env: NodeJS.ProcessEnv = { ...fixture.env, HOME: empty };
     // Reconcile far away: only the watcher can find the new store.
     const live = new LiveIndex({ dataDir: env.BATON_HOME!, adapters: fixtureAdapters(env), debounceMs: 20, reconcileMs: 3_600_000 });
     try {
