@@ -302,10 +302,14 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
   let tail: TailCursor | null = null;
   status.filesRead++;
 
-  /** `last`: nothing touches the aggregates afterwards, so the cursor may own them uncopied. */
+  /**
+   * `last`: nothing touches the aggregates afterwards, so the cursor may own them uncopied. The last
+   * batch carries every session of the file, touched or not: a session's size is its file's, and
+   * lines that add no message (Claude's `last-prompt`, `file-history-snapshot` at exit) grow it too.
+   */
   const flush = (last: boolean): ReadBatch => {
     const out: Session[] = [];
-    for (const id of sink.touched) {
+    for (const id of last ? new Set([...sink.touched, ...Object.keys(sessions)]) : sink.touched) {
       const agg = sessions[id];
       if (!agg) continue;
       parser.finish?.(agg, state);
