@@ -12,7 +12,7 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -86,6 +86,7 @@ CREATE TABLE IF NOT EXISTS units (
   -- size/mtime as last fully read; NULL while a read is unfinished, so it resumes from the cursor.
   synced_size INTEGER,
   synced_mtime REAL,
+  synced_stamp TEXT,
   bytes_read INTEGER NOT NULL DEFAULT 0,
   updated_at TEXT
 );

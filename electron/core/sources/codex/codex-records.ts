@@ -30,7 +30,7 @@ export interface CodexFileState {
 }
 
 const MAX_RECENT_CALLS = 128;
-const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(?:\.zst)?$/i;
+export const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(?:\.zst)?$/i;
 
 /** Harness-injected context sent with role "user" that is not something the user typed. */
 const INJECTED_PREFIXES = [
