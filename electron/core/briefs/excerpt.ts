@@ -6,6 +6,7 @@
  */
 import type { Message, MessageRole } from '../../../shared/model.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
+import { withoutNestedBrief } from '../index/baton-echo.js';
 
 export const EXCERPT_FULL_LIMIT = 50;
 export const EXCERPT_HEAD = 10;
@@ -60,7 +61,7 @@ export function readExcerpt(reader: TranscriptReader, sessionId: string): Excerp
     page.forEach((m, i) => {
       if (m.role !== 'user' && m.role !== 'assistant') return;
       if (!m.text.trim()) return;
-      messages.push({ pos: start + i, seq: m.seq, role: m.role, text: m.text, timestamp: m.timestamp });
+      messages.push({ pos: start + i, seq: m.seq, role: m.role, text: withoutNestedBrief(m.text), timestamp: m.timestamp });
     });
     lastPos = start + count - 1;
   }
