@@ -20,6 +20,7 @@ import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent, type AgentRun } from './support/run-agent.js';
+import { hasTmux, startTui, type Tui } from './support/tmux-tui.js';
 
 type Agent = 'claude' | 'codex' | 'opencode';
 
@@ -83,6 +84,9 @@ describe('live index under real agents equals a cold index of the same files', (
   let live: LiveIndex | null = null;
   const clis = new Map<Agent, AgentCli>();
   const words: string[] = [];
+  const tuis: Tui[] = [];
+  /** Native ids of the sessions the first test made (the second goes on from them). */
+  const made: Partial<Record<Agent, string>> = {};
 
   beforeAll(async () => {
     for (const agent of ['claude', 'codex', 'opencode'] as const) clis.set(agent, await ensureAgentCli(agent));
@@ -97,10 +101,99 @@ describe('live index under real agents equals a cold index of the same files', (
     mock = await startMockLlm({ dir: tmp });
   });
   afterAll(async () => {
+    for (const t of tuis) t.stop();
+    stopCodexDaemon();
     await live?.close();
     await mock?.stop();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
+
+  /**
+   * Codex 0.169's TUI leaves an app-server daemon behind: stopped the way Codex says, then whatever
+   * of it still runs from this test's CODEX_HOME is ended by pid.
+   */
+  function stopCodexDaemon(): void {
+    const cli = clis.get('codex');
+    if (!cli?.ok || !home || !fs.existsSync(path.join(home, '.codex', 'app-server-control'))) return;
+    try {
+      execFileSync(cli.bin, ['app-server', 'daemon', 'stop'], { env: agentEnv('codex', home, mock.url), cwd: project, stdio: 'ignore', timeout: 30_000 });
+    } catch {
+      /* not running */
+    }
+    for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      let cmd: string;
+      try {
+        cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (cmd.includes(path.join(home, '.codex'))) {
+        try {
+          process.kill(Number(pid), 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+    }
+  }
+
+  function tui(agent: Agent, args: string[]): Tui {
+    const cli = clis.get(agent)!;
+    if (!cli.ok) throw new Error(cli.skip);
+    const t = startTui({ bin: cli.bin, args, cwd: project, env: agentEnv(agent, home, mock.url) });
+    tuis.push(t);
+    return t;
+  }
+
+  /** Codex's TUI, past its one-time model offer, ready for a prompt. */
+  async function codexTui(args: string[]): Promise<Tui> {
+    agentEnv('codex', home, mock.url);
+    // The folder-trust question (the project is a git repo), answered beforehand in Codex's config.
+    const config = path.join(home, '.codex', 'config.toml');
+    // Also the one-time model offer (what choosing "Use existing model" writes).
+    const trust = `[projects."${project}"]\ntrust_level = "trusted"\n\n[notice.model_migrations]\n"gpt-5.5" = "gpt-6-sol"\n`;
+    if (!fs.readFileSync(config, 'utf8').includes(trust)) fs.appendFileSync(config, `\n${trust}`);
+    const t = tui('codex', args);
+    // The model offer may show a moment after the prompt did: ready once the prompt stays up for 2 s.
+    let steady = 0;
+    for (const end = Date.now() + 60_000; steady < 10; ) {
+      if (Date.now() > end) throw new Error(`Codex TUI never became ready; last screen:\n${t.screen()}`);
+      const s = t.screen();
+      if (/Try new model/.test(s)) {
+        steady = 0;
+        t.keys('Down');
+        await new Promise((r) => setTimeout(r, 300));
+        t.keys('Enter');
+      } else steady = /for shortcuts/.test(s) ? steady + 1 : 0;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return t;
+  }
+
+  /** Types a line into a TUI once it shows the text typed (a TUI still starting drops keys), then Enter. */
+  async function submit(t: Tui, text: string): Promise<void> {
+    const shown = new RegExp(text.slice(0, 40).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    for (let attempt = 0; ; attempt++) {
+      t.type(text);
+      try {
+        await t.waitFor(shown, 5_000);
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        t.keys('C-u'); // clear whatever part arrived, then type again
+      }
+    }
+    t.keys('Enter');
+  }
+
+  function liveTitle(id: string): string | null {
+    const index = new SessionIndex(liveDir());
+    try {
+      return index.getSession(id)?.title ?? null;
+    } finally {
+      index.close();
+    }
+  }
 
   const adapters = () => createAdapters(allAgentsConfig(), environmentOf({ HOME: home }));
   const liveDir = () => path.join(tmp, 'baton-live');
@@ -198,7 +291,71 @@ describe('live index under real agents equals a cold index of the same files', (
     } finally {
       index.close();
     }
+    made.claude = claude.nativeId;
+    made.codex = codex.nativeId;
+    made.opencode = opencode.nativeId;
     // How fast each new store was seen (reported, not asserted: timing belongs to bench/).
     console.log(`first session searchable after the agent exited: claude ${claude.ms} ms, codex ${codex.ms} ms, opencode ${opencode.ms} ms`);
+  });
+
+  it('TUIs: Claude Code writes lines that add no message at exit; a Codex /rename shows while watching and after a restart', async (ctx) => {
+    if (!live || !made.codex) return ctx.skip('needs the sessions of the previous test');
+    if (!hasTmux()) return ctx.skip('tmux is not installed');
+
+    // Claude Code's TUI: one turn, then /exit (which appends cost-state, file-history-snapshot…).
+    // The folder-trust question, answered beforehand where Claude Code keeps the answer.
+    const state = path.join(home, '.claude.json');
+    const json = JSON.parse(fs.readFileSync(state, 'utf8')) as { projects?: Record<string, Record<string, unknown>> };
+    json.projects = { ...json.projects, [project]: { ...json.projects?.[project], hasTrustDialogAccepted: true } };
+    fs.writeFileSync(state, JSON.stringify(json, null, 2));
+    const claude = tui('claude', []);
+    await claude.waitFor(/shift\+tab/);
+    words.push('tuiclaudeword');
+    await submit(claude, 'Say hello tuiclaudeword.');
+    const { nativeId: claudeId } = await searchable('tuiclaudeword');
+    await claude.waitFor(/Let me know/);
+    await submit(claude, '/exit');
+    await claude.waitExit();
+    await expectLiveEqualsCold('Claude Code TUI exit');
+    const index = new SessionIndex(liveDir());
+    try {
+      const s = index.getSession(`claude:${claudeId}`)!;
+      expect(s.bytes).toBe(fs.statSync(s.sourcePath).size);
+    } finally {
+      index.close();
+    }
+
+    // Codex's TUI: a turn, then /rename, which writes session_index.jsonl and threads.name only.
+    const codex = await codexTui([]);
+    words.push('tuicodexword');
+    await submit(codex, 'Say hello tuicodexword.');
+    const { nativeId: codexId } = await searchable('tuicodexword').catch((err: Error) => {
+      const files = fs.readdirSync(path.join(home, '.codex', 'sessions'), { recursive: true });
+      throw new Error(`${err.message}\nrollouts: ${files.join(', ')}\nscreen:\n${codex.screen()}`);
+    });
+    await codex.waitFor(/Worked for/);
+    await submit(codex, '/rename Renamed in the Codex TUI');
+    await until('the Codex rename in the live index', () => liveTitle(`codex:${codexId}`) === 'Renamed in the Codex TUI', 20_000);
+    await submit(codex, '/quit');
+    await codex.waitExit();
+    codex.stop();
+    stopCodexDaemon();
+    await expectLiveEqualsCold('Codex TUI /rename');
+
+    // Renamed again while Baton is not running: seen at the next start, without a rebuild.
+    await live.close();
+    live = null;
+    const again = await codexTui(['resume', codexId]);
+    await submit(again, '/rename Renamed while Baton was down');
+    const names = path.join(home, '.codex', 'session_index.jsonl');
+    await until('the rename written by Codex', () => fs.readFileSync(names, 'utf8').includes('Renamed while Baton was down'), 20_000);
+    await submit(again, '/quit');
+    await again.waitExit();
+    again.stop();
+    stopCodexDaemon();
+    live = new LiveIndex({ dataDir: liveDir(), adapters: adapters(), debounceMs: 50, reconcileMs: 3_600_000 });
+    await live.start();
+    expect(liveTitle(`codex:${codexId}`)).toBe('Renamed while Baton was down');
+    await expectLiveEqualsCold('restart after a rename made while Baton was down');
   });
 });
