@@ -1,7 +1,7 @@
 /**
  * The live index against real agents: Baton watches a HOME in which no agent has run yet, then the
  * real Claude Code, Codex and OpenCode write sessions into it (one-shot runs, resumes, a branch
- * switch between turns). After each step the live index must become what a cold index of the same
+ * switch between turns, the TUIs: an exit, renames). After each step the live index must become what a cold index of the same
  * files says, field by field (titles, turns, counts, sizes, branches, usage), message by message,
  * and hit by hit for searches. The reconcile is switched off: only the watcher can bring news.
  */
@@ -298,7 +298,7 @@ describe('live index under real agents equals a cold index of the same files', (
     console.log(`first session searchable after the agent exited: claude ${claude.ms} ms, codex ${codex.ms} ms, opencode ${opencode.ms} ms`);
   });
 
-  it('TUIs: Claude Code writes lines that add no message at exit; a Codex /rename shows while watching and after a restart', async (ctx) => {
+  it('TUIs: Claude Code writes lines that add no message at exit; Codex and OpenCode renames show while watching, and after a restart', async (ctx) => {
     if (!live || !made.codex) return ctx.skip('needs the sessions of the previous test');
     if (!hasTmux()) return ctx.skip('tmux is not installed');
 
@@ -341,6 +341,26 @@ describe('live index under real agents equals a cold index of the same files', (
     codex.stop();
     stopCodexDaemon();
     await expectLiveEqualsCold('Codex TUI /rename');
+
+    // OpenCode's TUI: a turn, then "Rename session" from the command palette, which rewrites
+    // session.title and leaves time_updated alone.
+    const oc = tui('opencode', []);
+    await oc.waitFor(/Ask anything/, 120_000);
+    words.push('tuiopencodeword');
+    await submit(oc, 'Say hello tuiopencodeword.');
+    const { nativeId: ocId } = await searchable('tuiopencodeword');
+    await oc.waitFor(/Let me know/, 60_000);
+    oc.keys('C-p');
+    await oc.waitFor(/Commands/);
+    oc.type('rename');
+    await oc.waitFor(/Rename session/);
+    oc.keys('Enter');
+    await oc.waitFor(/Rename Session/);
+    for (let i = 0; i < 80; i++) oc.keys('BSpace'); // the field starts with the current title
+    await submit(oc, 'Renamed in the OpenCode TUI');
+    await until('the OpenCode rename in the live index', () => liveTitle(`opencode:${ocId}`) === 'Renamed in the OpenCode TUI', 20_000);
+    oc.stop();
+    await expectLiveEqualsCold('OpenCode TUI rename');
 
     // Renamed again while Baton is not running: seen at the next start, without a rebuild.
     await live.close();
