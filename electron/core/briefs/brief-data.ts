@@ -11,6 +11,7 @@ import { collectFilesTouched, displayPath, type FileTouch } from './files-touche
 import { stalenessBand } from './staleness.js';
 import { collectVerification, type VerificationRun } from './verification.js';
 import type { Message } from '../../../shared/model.js';
+import { goalWithoutNestedBrief } from '../index/baton-echo.js';
 
 export interface BriefDecision {
   text: string;
@@ -99,12 +100,14 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     .map((f) => displayPath(f, session.cwd))
     .filter((f) => !known.has(f.replace(/\s+\(.*\)$/, '')));
 
+  // A session started from a pasted brief: its goal (and untitled heading) is the earlier brief's goal.
+  const goal = session.firstPrompt === null ? null : goalWithoutNestedBrief(session.firstPrompt);
   return {
-    session,
+    session: goal === session.firstPrompt ? session : { ...session, firstPrompt: goal },
     now: now.toISOString(),
     checkpoint,
     staleness: checkpoint ? stalenessBand(checkpoint.createdAt, now) : null,
-    goal: session.firstPrompt,
+    goal,
     state,
     decisions,
     open: { blockers: checkpoint?.blockers ?? [], itemsAdded: checkpoint?.itemsAdded ?? [] },

@@ -10,6 +10,7 @@ import { BATON_TOOL_NAMES, isBatonTool, NESTED_BRIEF_MARK } from './baton-echo.j
 
 const SOURCE_ID = 'dddddddd-1111-4222-8333-444444444444';
 const ECHO_ID = 'eeeeeeee-1111-4222-8333-444444444444';
+const PASTED_ID = 'ffffffff-1111-4222-8333-444444444444';
 const CWD = '/home/ana/projects/demo-app';
 
 describe("Baton's own output inside transcripts (self-echo)", () => {
@@ -48,6 +49,17 @@ describe("Baton's own output inside transcripts (self-echo)", () => {
         { role: 'assistant', text: 'I will continue with the ores module.' },
       ],
     });
+    // A user who pasted that brief to start the next session.
+    writeClaudeTranscript({
+      home: ctx.home.home,
+      sessionId: PASTED_ID,
+      cwd: CWD,
+      start: new Date('2026-11-21T10:00:00.000Z'),
+      turns: [
+        { role: 'user', text: earlierBrief },
+        { role: 'assistant', text: 'Picking up the ores rename.' },
+      ],
+    });
     await ctx.sync();
   });
   afterAll(() => {
@@ -70,6 +82,15 @@ describe("Baton's own output inside transcripts (self-echo)", () => {
     expect(text).toContain(NESTED_BRIEF_MARK);
     expect(text).toContain('Here is what the other agent left:');
     expect(text).not.toContain('Renamed zanzibarite to ores.');
+  });
+
+  it('a session started from a pasted brief: its goal is the earlier goal, and the brief is not quoted again', async () => {
+    const { text } = await service.generateBrief({ session: `claude:${PASTED_ID}` });
+    expect(text.match(/Handoff brief:/g)).toHaveLength(1);
+    expect(text.match(/^## Conversation excerpt/gm)).toHaveLength(1);
+    const goal = text.slice(text.indexOf('## Original goal'), text.indexOf('\n## ', text.indexOf('## Original goal') + 3));
+    expect(goal).toContain('Rename the zanzibarite module to ores.');
+    expect(text).toContain(NESTED_BRIEF_MARK);
   });
 
   it('recognises the names each agent gives Baton’s tools, and only those', () => {

@@ -42,3 +42,23 @@ export function withoutNestedBrief(text: string): string {
   const before = text.slice(0, m.index).trimEnd();
   return before ? `${before}\n${NESTED_BRIEF_MARK}` : NESTED_BRIEF_MARK;
 }
+
+/**
+ * A session's goal when its first prompt carries an earlier brief (pasted by the user to hand work
+ * over): the earlier brief's own "Original goal", not the whole brief again. Text without a brief
+ * comes back unchanged.
+ */
+export function goalWithoutNestedBrief(prompt: string): string {
+  const stripped = withoutNestedBrief(prompt);
+  if (stripped === prompt) return prompt;
+  const brief = prompt.slice(BRIEF_HEADING.exec(prompt)!.index);
+  const section = /(?:^|\n)## Original goal\n+([\s\S]*?)(?=\n## |$)/.exec(brief)?.[1];
+  if (!section) return stripped;
+  const goal = section
+    .trim()
+    .split('\n')
+    .map((l) => l.replace(/^> ?/, ''))
+    .join('\n');
+  const before = stripped.slice(0, -NESTED_BRIEF_MARK.length).trimEnd();
+  return before ? `${before}\n${goal}` : goal;
+}
