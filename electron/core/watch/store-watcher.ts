@@ -38,7 +38,7 @@ export function isStoreFile(file: string): boolean {
 }
 
 export class StoreWatcher {
-  /** One chokidar watcher for the roots present at start, one per root that appeared later. */
+  /** Root → the chokidar watcher on it: one shared by the roots present at start, one per root that appeared later. */
   private readonly watchers = new Map<string, FSWatcher>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private pending = new Set<string>();
