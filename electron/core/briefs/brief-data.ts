@@ -16,6 +16,7 @@ import { readExcerpt, type Excerpt } from './excerpt.js';
 import { collectFilesTouched, displayPath, type FileTouch } from './files-touched.js';
 import { stalenessBand } from './staleness.js';
 import { collectVerification, laterPass, type VerificationRun } from './verification.js';
+import { goalWithoutNestedBrief } from '../index/baton-echo.js';
 
 export interface BriefItem {
   text: string;
@@ -171,13 +172,15 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     }
   }
 
+  // A session started from a pasted brief: its goal (and untitled heading) is the earlier brief's goal.
+  const goal = session.firstPrompt === null ? null : goalWithoutNestedBrief(session.firstPrompt);
   return {
-    session,
+    session: goal === session.firstPrompt ? session : { ...session, firstPrompt: goal },
     compactionSummary: [...systemTexts].reverse().find((m) => isCompactionSummary(m.text))?.text ?? null,
     now: now.toISOString(),
     checkpoint,
     staleness: checkpoint ? stalenessBand(checkpoint.createdAt, now) : null,
-    goal: session.firstPrompt,
+    goal,
     state,
     decisions,
     rejected: facts.rejected.map(factItem),

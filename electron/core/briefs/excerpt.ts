@@ -6,6 +6,7 @@
  */
 import type { Message, MessageRole } from '../../../shared/model.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
+import { withoutNestedBrief } from '../index/baton-echo.js';
 
 /** Sessions up to this many substantive messages are read whole (cheap), so every turn can be weighed. */
 export const EXCERPT_FULL_LIMIT = 200;
@@ -58,7 +59,7 @@ export function readExcerpt(reader: TranscriptReader, sessionId: string, userTex
   const bySeq = new Map<number, ExcerptMessage>();
   const add = (m: Message) => {
     if ((m.role === 'user' || m.role === 'assistant') && m.text.trim() && !bySeq.has(m.seq)) {
-      bySeq.set(m.seq, { seq: m.seq, role: m.role, text: m.text, timestamp: m.timestamp, note: null });
+      bySeq.set(m.seq, { seq: m.seq, role: m.role, text: withoutNestedBrief(m.text), timestamp: m.timestamp, note: null });
     }
   };
   const covered: [number, number][] = [];

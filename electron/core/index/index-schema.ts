@@ -12,7 +12,7 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -88,6 +88,7 @@ CREATE TABLE IF NOT EXISTS units (
   -- size/mtime as last fully read; NULL while a read is unfinished, so it resumes from the cursor.
   synced_size INTEGER,
   synced_mtime REAL,
+  synced_stamp TEXT,
   bytes_read INTEGER NOT NULL DEFAULT 0,
   updated_at TEXT
 );

@@ -114,6 +114,23 @@ describe('Claude Code adapter on the real fixture store', () => {
     expect(await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!)).toEqual([]);
   });
 
+  it('a session grows with its file when only non-message lines are appended (last-prompt, file-history-snapshot)', async () => {
+    const adapter = createClaudeAdapter([claudeRoot]);
+    const index = new MiniIndex();
+    await index.readAll(adapter);
+    const file = path.join(claudeRoot, 'projects', DEMO, `${S1}.jsonl`);
+    const count = index.sessions.get(`claude:${S1}`)!.messageCount;
+    // What Claude Code writes at every TUI exit (and sometimes after `claude -p`).
+    fs.appendFileSync(file, line({ type: 'last-prompt', lastPrompt: 'run the tests', sessionId: S1 }));
+    fs.appendFileSync(file, line({ type: 'file-history-snapshot', messageId: 'm-1', snapshot: { messageId: 'm-1', trackedFileBackups: {}, timestamp: '2026-11-22T05:00:00.000Z' }, isSnapshotUpdate: false }));
+    const unit = (await adapter.listUnits()).find((u) => u.path === file)!;
+    const batches = await index.read(adapter, unit);
+    expect(batches.flatMap((b) => b.messages)).toEqual([]);
+    const after = index.sessions.get(`claude:${S1}`)!;
+    expect(after.bytes).toBe(fs.statSync(file).size);
+    expect(after.messageCount).toBe(count);
+  });
+
   it('never parses a partial last line: a line appended in two halves arrives once, whole', async () => {
     const adapter = createClaudeAdapter([claudeRoot]);
     const index = new MiniIndex();

@@ -30,7 +30,7 @@ export interface CodexFileState {
 }
 
 const MAX_RECENT_CALLS = 128;
-const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(?:\.zst)?$/i;
+export const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(?:\.zst)?$/i;
 
 /** Harness-injected context sent with role "user" that is not something the user typed. */
 const INJECTED_PREFIXES = [
@@ -231,7 +231,7 @@ export class CodexParser implements RecordParser<CodexFileState> {
         return;
       }
       case 'function_call':
-        this.call(str(p.name) ?? 'function', str(p.arguments) ?? JSON.stringify(p.arguments ?? {}), p, agg, st, sink, ts);
+        this.call(qualifiedName(p) ?? 'function', str(p.arguments) ?? JSON.stringify(p.arguments ?? {}), p, agg, st, sink, ts);
         return;
       case 'custom_tool_call':
         this.call(str(p.name) ?? 'custom_tool', str(p.input) ?? JSON.stringify(p.input ?? null), p, agg, st, sink, ts);
@@ -324,6 +324,16 @@ export class CodexParser implements RecordParser<CodexFileState> {
       // agent_message / agent_reasoning / item_completed repeat response items; the rest is UI state.
     }
   }
+}
+
+/**
+ * An MCP tool is called as `{namespace: "mcp__<server>", name: "<tool>"}`: named `mcp__<server>__<tool>`,
+ * as Claude Code names it, so the server is not lost (Baton's own tools are recognised by it).
+ */
+function qualifiedName(p: Obj): string | null {
+  const name = str(p.name);
+  const ns = str(p.namespace);
+  return name && ns?.startsWith('mcp__') && !name.startsWith(ns) ? `${ns}__${name}` : name;
 }
 
 /** `source: {"subagent": {...}}` names the parent thread somewhere inside. */
