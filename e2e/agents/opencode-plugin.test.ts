@@ -67,8 +67,14 @@ describe('Baton in the real OpenCode', () => {
 
   it('loads the plugin, connects its MCP entry, and pushes the session so it is searchable at once, without delaying the start', async (ctx) => {
     if (!cli.ok) return ctx.skip(cli.skip);
-    // The same prompt without Baton: how long a start takes on this machine right now.
-    const baseline = await run('Say hello baselineprobe.');
+    // The same prompt without Baton, in a HOME of its own: how long a start takes here right now.
+    // Not in the test's HOME: an OpenCode run that exits while its background install of
+    // @opencode-ai/plugin is still retrying leaves that install's lock behind, and the next start
+    // with a plugin waits for the lock to go stale (60 s) — a cost of the baseline, not of Baton.
+    const baselineHome = path.join(tmp, 'baseline-home');
+    fs.mkdirSync(path.join(baselineHome, 'project'), { recursive: true });
+    const baselineEnv = { ...agentEnv('opencode', baselineHome, mock.url), npm_config_registry: OFFLINE_REGISTRY };
+    const baseline = await runAgent({ bin: cli.bin, args: ['run', '--print-logs', 'Say hello baselineprobe.'], cwd: path.join(baselineHome, 'project'), env: baselineEnv, timeoutMs: 240_000 });
     expect(baseline.code, baseline.stderr.slice(-3000)).toBe(0);
 
     const install = await baton.cli(['mcp', 'install', '--agent', 'opencode', '--plugin']);

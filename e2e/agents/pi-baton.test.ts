@@ -90,7 +90,7 @@ describe('real pi with Baton', () => {
     // The token stays in Baton's own file; pi's folder only names where it is.
     expect(fs.readFileSync(file, 'utf8')).not.toContain(core.tokens.get());
     expect(fs.statSync(file).mode & 0o077).toBe(0);
-    expect(mcpInstallStatus({ agent: 'pi', endpoint, environment })).toEqual([{ agent: 'pi', file, installed: true, current: true }]);
+    expect(mcpInstallStatus({ agent: 'pi', endpoint, environment })).toEqual([{ agent: 'pi', file, installed: true, current: true, registeredUrl: endpoint.url }]);
 
     // A session Baton knows, so the tool's answer can only have come from Baton.
     fs.mkdirSync(path.join(home, '.claude', 'projects', '-w'), { recursive: true });
