@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { BRIEF_TARGETS } from '../../../shared/settings.js';
+import { BRIEF_TARGETS } from '../../../shared/model.js';
 import type { BriefFormat } from '../../../shared/api-types.js';
 import { budgetOption, copyToClipboard, openHandoffCli, targetOption } from './handoff-cli.js';
 

@@ -5,7 +5,6 @@
  */
 import { Option, type Command } from 'commander';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
-import { handOff } from '../../core/handoff/hand-off.js';
 import { HOOK_TARGETS } from '../../core/hooks/hook-targets.js';
 import { openCliCore } from '../cli-core.js';
 import { copyToClipboard } from './handoff-cli.js';
@@ -33,6 +32,7 @@ export function registerHandoff(program: Command): void {
     .action(async (ref: string, opts: HandoffOptions) => {
       const { core, close } = await openCliCore();
       try {
+        const { handOff } = await import('../../core/handoff/hand-off.js');
         const result = await handOff(core, { session: ref, target: opts.to, open: opts.open, projectDir: opts.cwd, summary: opts.summary });
         const { checkpoint } = result;
         const target = checkpoint.handoff!;

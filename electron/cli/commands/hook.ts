@@ -3,7 +3,7 @@
  * through its own lean bundle before commander loads; this entry only serves builds run another way.
  */
 import type { Command } from 'commander';
-import { HOOK_EVENTS, main } from '../../core/handoff/hook-main.js';
+import { HOOK_EVENTS } from '../../core/handoff/hook-events.js';
 
 export function registerHook(program: Command): void {
   program
@@ -15,6 +15,7 @@ export function registerHook(program: Command): void {
     .option('--cwd <dir>', 'the session folder, when its hook input has none')
     .allowUnknownOption()
     .action(async (_event: string, _opts: unknown, command: Command) => {
+      const { main } = await import('../../core/handoff/hook-main.js');
       process.exitCode = await main(command.parent!.args.slice(1));
     });
 }

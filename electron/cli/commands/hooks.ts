@@ -7,9 +7,10 @@ import { Option, type Command } from 'commander';
 import type { AgentId } from '../../../shared/model.js';
 import type { AgentHooksStatus, HooksChangeResult } from '../../../shared/api-types.js';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
-import { hookRuntimeFor } from '../../core/hooks/hook-command.js';
+
+// The installers (and their config parsers) load only when a hooks command runs.
+const installer = () => import('../../core/hooks/hooks-installer.js');
 import { HOOK_AGENTS } from '../../core/hooks/hook-targets.js';
-import { hooksStatus, installHooks, uninstallHooks } from '../../core/hooks/hooks-installer.js';
 
 interface HooksOptions {
   agent: AgentId | 'all';
@@ -17,9 +18,10 @@ interface HooksOptions {
   json?: boolean;
 }
 
-function context(opts: HooksOptions) {
+async function context(opts: HooksOptions) {
   const environment = currentEnvironment();
   const dataDir = batonDataDir(environment);
+  const { hookRuntimeFor } = await import('../../core/hooks/hook-command.js');
   return { agent: opts.agent, environment, runtime: hookRuntimeFor(environment, dataDir), dataDir, dryRun: opts.dryRun };
 }
 
@@ -54,21 +56,21 @@ export function registerHooks(program: Command): void {
     .addOption(agentOption())
     .option('--dry-run', 'show the change as a diff; write nothing')
     .option('--json', 'print the results as JSON')
-    .action((opts: HooksOptions) => printChanges(installHooks(context(opts)), opts));
+    .action(async (opts: HooksOptions) => printChanges((await installer()).installHooks(await context(opts)), opts));
   hooks
     .command('uninstall')
     .description("remove Baton's hooks (the file as it was before, when unchanged since)")
     .addOption(agentOption())
     .option('--dry-run', 'show the change as a diff; write nothing')
     .option('--json', 'print the results as JSON')
-    .action((opts: HooksOptions) => printChanges(uninstallHooks(context(opts)), opts));
+    .action(async (opts: HooksOptions) => printChanges((await installer()).uninstallHooks(await context(opts)), opts));
   hooks
     .command('status')
     .description("whether Baton's hooks are installed, and what each agent still needs")
     .addOption(agentOption())
     .option('--json', 'print the status as JSON')
-    .action((opts: HooksOptions) => {
-      const statuses = hooksStatus(context(opts));
+    .action(async (opts: HooksOptions) => {
+      const statuses = (await installer()).hooksStatus(await context(opts));
       if (opts.json) process.stdout.write(`${JSON.stringify(statuses, null, 2)}\n`);
       else printStatus(statuses);
     });

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { TokenStore } from '../../core/auth/token-store.js';
-import { SettingsStore } from '../../core/settings/settings-store.js';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 import { LoginLinkError, requestLoginLink } from '../../core/server/login-link.js';
 import { parsePort } from '../options.js';
@@ -12,6 +11,7 @@ export function registerLoginLink(program: Command): void {
     .option('-p, --port <port>', 'the port Baton serves on (default: the "port" setting, 8765)', parsePort)
     .action(async (opts: { port?: number }) => {
       const dataDir = batonDataDir(currentEnvironment());
+      const { SettingsStore } = await import('../../core/settings/settings-store.js');
       const port = opts.port ?? new SettingsStore(dataDir).get().port;
       try {
         process.stdout.write(`${await requestLoginLink(port, new TokenStore(dataDir).get())}\n`);

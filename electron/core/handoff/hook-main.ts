@@ -18,8 +18,9 @@ import { sessionStartOutput } from './hook-output.js';
 import { nudgeRunningBaton } from './nudge.js';
 import { savePreCompactCheckpoint } from './precompact-checkpoint.js';
 
-export const HOOK_EVENTS = ['session-start', 'pre-compact', 'stop'] as const;
-export type HookEvent = (typeof HOOK_EVENTS)[number];
+import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
+
+export { HOOK_EVENTS, type HookEvent };
 
 export interface HookIo {
   stdin(): Promise<string>;
