@@ -4,6 +4,7 @@
  */
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
 import type { UsageAlert, UsageSummary } from '../../../shared/usage.js';
+import { localClock } from '../../../shared/usage-format.js';
 
 export interface AlertOptions {
   enabled: boolean;
@@ -15,11 +16,6 @@ export interface AlertOptions {
   formatTime?: (iso: string) => string;
 }
 
-/** "19:00" in the local time zone (what the issue's message shows). */
-export function localClock(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
 
 /** Another agent that has room: not this one, and not one with a limit hit of its own. */
 export function suggestTarget(agent: AgentId, summary: UsageSummary, targets: readonly AgentId[]): AgentId | null {

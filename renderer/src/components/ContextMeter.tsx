@@ -1,5 +1,5 @@
 import type { SessionUsage } from '../../../shared/usage.js';
-import { compactTokens, fillLevel } from '../lib/usage-format.js';
+import { compactTokens, fillLevel } from '../../../shared/usage-format.js';
 
 /** A small bar: how full a live session's context window is (its last request's prompt). */
 export function ContextMeter({ usage, threshold }: { usage: SessionUsage; threshold?: number }) {

@@ -1,7 +1,7 @@
 /** The previewed session's usage: tokens by kind, cost, models, and its context over its requests. */
 import type { SessionUsage } from '../../../shared/usage.js';
 import { useApp } from '../store/context.js';
-import { compactTokens, compactionPoints, formatCost, sparklinePoints } from '../lib/usage-format.js';
+import { compactTokens, compactionPoints, formatCost, sparklinePoints } from '../../../shared/usage-format.js';
 import { ContextMeter } from './ContextMeter.js';
 
 const WIDTH = 240;

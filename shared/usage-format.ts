@@ -46,3 +46,17 @@ export function sparklinePoints(values: readonly number[], width: number, height
 function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
+
+/** "19:00" in the local time zone (reset times in messages and the tray). */
+export function localClock(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** A usage window's name: Codex reports its 5-hour and weekly windows by minutes. */
+export function windowName(windowMinutes: number | null, name: string): string {
+  if (windowMinutes === 300) return '5-hour window';
+  if (windowMinutes === 10_080) return 'weekly window';
+  if (windowMinutes !== null) return windowMinutes % 1440 === 0 ? `${windowMinutes / 1440}-day window` : windowMinutes % 60 === 0 ? `${windowMinutes / 60}-hour window` : `${windowMinutes}-minute window`;
+  return `${name} window`;
+}
