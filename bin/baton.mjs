@@ -2,29 +2,56 @@
 // The `baton` command. It runs the compiled JavaScript in dist/ whenever that build is current
 // (built by `npm install`/`npm run build`); only a checkout whose sources changed since the last
 // build falls back to transpiling them through tsx, which costs most of a second per run.
+// `baton hook …` takes a lean path of its own: an agent runs it at every session start.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { compiledIsCurrent } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  process.stderr.write(
-    `baton: Node ${process.versions.node} is too old; Baton needs Node >= 22.12. ` +
-      'Run it through npm (`npx baton …`, `npm start`), which uses the project\'s Node 22.\n',
-  );
-  process.exit(1);
+
+if (process.argv[2] === 'hook') await runHook();
+else await runCommand();
+
+/** One plain bundle (bin/hook-bundle.mjs): no tsx, no commander. Never fails the agent. */
+async function runHook() {
+  let code = 0;
+  try {
+    const { hookBundle } = await import('./hook-bundle.mjs');
+    const { main } = await import(pathToFileURL(await hookBundle()).href);
+    code = await main(process.argv.slice(3));
+  } catch (err) {
+    const { appendFileSync, mkdirSync } = await import('node:fs');
+    const os = await import('node:os');
+    const dir = process.env.BATON_HOME || path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'baton');
+    try {
+      mkdirSync(dir, { recursive: true });
+      appendFileSync(path.join(dir, 'baton.log'), `${new Date().toISOString()} [hook] cannot load the hook: ${err?.message ?? err}\n`);
+    } catch {
+      /* nothing left to try */
+    }
+  }
+  // Let stdout drain, but never wait on a stdin the agent left open.
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), 200).unref();
 }
 
-const source = path.join(root, 'electron', 'cli', 'main.ts');
-const compiled = path.join(root, 'dist', 'electron', 'cli', 'main.js');
-let entry = compiled;
-if (existsSync(source) && !compiledIsCurrent(root)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  entry = source;
+async function runCommand() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 12)) {
+    process.stderr.write(
+      `baton: Node ${process.versions.node} is too old; Baton needs Node >= 22.12. ` +
+        'Run it through npm (`npx baton …`, `npm start`), which uses the project\'s Node 22.\n',
+    );
+    process.exit(1);
+  }
+  const { compiledIsCurrent } = await import('./build-stamp.mjs');
+  const source = path.join(root, 'electron', 'cli', 'main.ts');
+  let entry = path.join(root, 'dist', 'electron', 'cli', 'main.js');
+  if (existsSync(source) && !compiledIsCurrent(root)) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    entry = source;
+  }
+  const { runCli } = await import(pathToFileURL(entry).href);
+  process.exitCode = await runCli(process.argv.slice(2));
 }
-const { runCli } = await import(pathToFileURL(entry).href);
-const code = await runCli(process.argv.slice(2));
-process.exitCode = code;

@@ -2,7 +2,8 @@
 // over the fixture stores (real adapters, real index.db).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, parseApiInput } from '../shared/contract.js';
-import { createBatonCore, type BatonCore } from './core/service.js';
+import type { BatonCore } from './core/service.js';
+import { startFixtureCore } from './core/testing/fixture-core.js';
 import { makeFixtureHome, type FixtureHome } from './core/testing/fixture-home.js';
 import { chooseHotkeySession, hotkeyBrief, hotkeySessionId, latestSessionId, type HotkeySessionApi } from './hotkey-session.js';
 
@@ -24,15 +25,7 @@ describe('hotkeySessionId over the fixture stores', () => {
 
   beforeAll(async () => {
     fixture = makeFixtureHome();
-    core = await createBatonCore({
-      environment: { env: fixture.env, platform: process.platform, home: fixture.home },
-      dataDir: String(fixture.env.BATON_HOME),
-      ingest: 'inline',
-      watch: false,
-      log: () => {},
-    });
-    await core.start();
-    await core.whenCurrent();
+    core = await startFixtureCore(fixture);
     ids = (await core.api.listSessions(parseApiInput('listSessions', { limit: 1000 }))).sessions.map((s) => s.id);
   });
   afterAll(async () => {

@@ -21,7 +21,7 @@ import type { TrayAction, TrayMenuModel } from './tray-menu.js';
 import { GlobalHotkey } from './global-hotkey.js';
 import { applyLoginItem } from './login-item.js';
 import { AGENT_LABELS } from '../shared/model.js';
-import { copyHotkeyBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
+import { copyHotkeyBrief, copySessionBrief, handOffFromAlert, latestSessionId } from './brief-copy.js';
 import { createFolderPicker } from './folder-picker.js';
 import { notify, notifyWithAction } from './notifications.js';
 
@@ -81,9 +81,9 @@ class BatonApp {
         if (event.type === 'sessions-changed' || event.type === 'index-progress') this.tray.refresh();
         if (event.type === 'usage-alert') {
           const { alert } = event;
-          // Until the handoff flow (#13) lands, handing off is copying the brief for the suggested agent.
-          const label = alert.suggestedTarget ? `Hand off to ${AGENT_LABELS[alert.suggestedTarget]}` : 'Copy the brief';
-          notifyWithAction('Baton', alert.message, label, () => void copySessionBrief(core, alert.session, alert.suggestedTarget ?? 'generic'));
+          const target = alert.suggestedTarget;
+          const label = target ? `Hand off to ${AGENT_LABELS[target]}` : 'Copy the brief';
+          notifyWithAction('Baton', alert.message, label, () => void (target ? handOffFromAlert(core, alert.session, target) : copySessionBrief(core, alert.session, 'generic')));
         }
       }),
     );
@@ -136,9 +136,15 @@ class BatonApp {
         return [];
       },
     );
+    const now = Date.now();
+    const handoffs = this.core.userData
+      .listHandoffs({ limit: 20 })
+      .filter((cp) => cp.handoff && (cp.status === 'received' || (cp.status === 'pending' && Date.parse(cp.handoff.expiresAt) > now)))
+      .map((cp) => ({ id: cp.id, target: cp.handoff!.agent, projectDir: cp.handoff!.projectDir, status: cp.status as 'pending' | 'received', receivedBy: cp.handoff!.receivedBy, createdAt: cp.createdAt }));
     return {
       sessions: page.sessions.map((s) => ({ id: s.id, agent: s.agent, title: s.title, cwd: s.cwd, updatedAt: s.updatedAt })),
-      now: Date.now(),
+      handoffs,
+      now,
       hotkey: this.hotkey.current(),
       usage,
     };

@@ -55,8 +55,8 @@ describe('electron-builder config', () => {
     expect(pkg.scripts['build:main']).toContain('electron/preload.vite.config.ts');
   });
 
-  it('keeps better-sqlite3 outside the asar and rebuilds it for Electron', () => {
-    expect(config.asarUnpack).toEqual(['node_modules/better-sqlite3/**/*']);
+  it('keeps better-sqlite3 and the agents\' hook entry outside the asar and rebuilds it for Electron', () => {
+    expect(config.asarUnpack).toEqual(['node_modules/better-sqlite3/**/*', 'bin/baton.mjs', 'bin/hook-bundle.mjs', 'dist/hook/**/*']);
     expect(config.npmRebuild).toBe(true);
   });
 

@@ -121,3 +121,27 @@ describe('usage in the tray menu', () => {
     expect(without[0]?.label).toBe('Recent sessions — click to copy the brief');
   });
 });
+
+describe('handoffs in the tray menu', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  it('lists handoffs in flight with their target, folder and state, after the recent sessions', () => {
+    const items = buildTrayMenu({
+      sessions: [],
+      now,
+      hotkey: null,
+      handoffs: [
+        { id: 'h1', target: 'codex', projectDir: '/home/ana/demo-app', status: 'pending', receivedBy: null, createdAt: '2026-11-25T11:55:00Z' },
+        { id: 'h2', target: 'claude', projectDir: '/home/ana/api', status: 'received', receivedBy: 'claude:1acd9001', createdAt: '2026-11-25T10:00:00Z' },
+      ],
+    });
+    const labels = items.map((i) => i.label);
+    expect(labels).toContain('Handoffs');
+    expect(labels).toContain('→ Codex CLI · demo-app · pending · 5m ago');
+    expect(labels).toContain('→ Claude Code · api · received by claude:1acd9001');
+    expect(labels.indexOf('Handoffs')).toBeLessThan(labels.indexOf('Open Baton'));
+  });
+
+  it('shows no handoff section when none is in flight', () => {
+    expect(buildTrayMenu({ sessions: [], now, hotkey: null, handoffs: [] }).map((i) => i.label)).not.toContain('Handoffs');
+  });
+});

@@ -16,8 +16,21 @@ export interface TraySession {
   updatedAt: string | null;
 }
 
+/** A handoff still in flight: pending (not expired) or received and not yet completed. */
+export interface TrayHandoff {
+  id: string;
+  target: AgentId;
+  projectDir: string;
+  status: 'pending' | 'received';
+  /** `<agent>:<session id>` once received. */
+  receivedBy: string | null;
+  createdAt: string;
+}
+
 export interface TrayMenuModel {
   sessions: readonly TraySession[];
+  /** Handoffs in flight, newest first (optional: older callers show none). */
+  handoffs?: readonly TrayHandoff[];
   now: number;
   /** The global hotkey (normalized accelerator) when it is registered; shown next to "Copy latest brief". */
   hotkey: string | null;
@@ -116,6 +129,11 @@ export function usageItems(usage: readonly AgentUsageSummary[], formatTime: (iso
   return items;
 }
 
+export function handoffLabel(h: TrayHandoff, now: number): string {
+  const state = h.status === 'received' ? `received by ${h.receivedBy ?? 'an agent'}` : `pending · ${formatAge(h.createdAt, now)}`;
+  return escapeLabel(`→ ${AGENT_LABELS[h.target]} · ${truncate(projectName(h.projectDir), 24)} · ${truncate(state, 48)}`);
+}
+
 export function buildTrayMenu(model: TrayMenuModel): TrayMenuItem[] {
   const items: TrayMenuItem[] = [];
   const usage = usageItems(model.usage ?? [], model.formatTime);
@@ -132,6 +150,12 @@ export function buildTrayMenu(model: TrayMenuModel): TrayMenuItem[] {
         toolTip: session.title ?? undefined,
         action: { type: 'copy-session', sessionId: session.id },
       });
+    }
+  }
+  if (model.handoffs && model.handoffs.length > 0) {
+    items.push({ type: 'separator' }, { type: 'normal', label: 'Handoffs', enabled: false });
+    for (const h of model.handoffs.slice(0, 3)) {
+      items.push({ type: 'normal', label: handoffLabel(h, model.now), toolTip: h.projectDir, action: { type: 'open' } });
     }
   }
   items.push(

@@ -67,6 +67,8 @@ export interface SearchHit {
   snippet: string;
   timestamp: string | null;
   score: number;
+  /** The message is on a branch the user left (pi's /tree), not in the current conversation. */
+  otherBranch?: boolean;
 }
 
 export interface GitSnapshot {
@@ -114,6 +116,30 @@ export interface Checkpoint {
   createdAt: string;
   receivedAt: string | null;
   completedAt: string | null;
+  /** Set when the checkpoint is a handoff to a named agent (`baton handoff`, "Hand off to …"). */
+  handoff: HandoffTarget | null;
+}
+
+/** Where a handoff goes: the agent whose next session in `projectDir` receives the brief by itself. */
+export interface HandoffTarget {
+  agent: AgentId;
+  projectDir: string;
+  /** The git work tree holding projectDir, when there is one: a session anywhere in it matches. */
+  worktreeRoot: string | null;
+  expiresAt: string;
+  /** `<agent>:<session id>` of the session that received it (its start-up hook injected the brief). */
+  receivedBy: string | null;
+}
+
+/** What `baton handoff` and the "Hand off to …" action return. */
+export interface HandoffResult {
+  checkpoint: Checkpoint;
+  /** The brief as handed off (rendered for the target agent). */
+  brief: string;
+  /** Whether the target agent has Baton's start-up hook installed (else the brief must be pasted). */
+  hooksInstalled: boolean;
+  /** Present when the target agent was asked to be opened in a terminal. */
+  opened: OpenInAgentResult | null;
 }
 
 export type BriefFormat = 'md' | 'delimit' | 'govzero' | 'envelope';
@@ -165,6 +191,28 @@ export interface McpInfo {
   url: string;
   port: number;
   token: string;
+}
+
+/** Baton's hooks in one agent's config (`baton hooks status`, Settings). */
+export interface AgentHooksStatus {
+  agent: AgentId;
+  file: string;
+  /** Every hook Baton offers for this agent is in the file, with this Baton's command. */
+  installed: boolean;
+  events: { event: string; installed: boolean; current: boolean }[];
+  /** What the user must still do, or what cannot be done for this agent and why. */
+  notes: string[];
+}
+
+export interface HooksChangeResult {
+  agent: AgentId;
+  file: string;
+  ok: boolean;
+  changed: boolean;
+  backup: string | null;
+  message: string;
+  /** Unified diff of the change (the whole output of a dry run); empty when nothing changes. */
+  diff: string;
 }
 
 export interface McpInstallResult {

@@ -9,6 +9,9 @@ import { AGENTS } from './model.js';
 import type { Session } from './model.js';
 import { BRIEF_TARGETS, SettingsPatchSchema } from './settings.js';
 import type {
+  AgentHooksStatus,
+  HandoffResult,
+  HooksChangeResult,
   BriefResult,
   Checkpoint,
   HandoffStatus,
@@ -143,6 +146,22 @@ export const batonApi = {
     'Per agent: today’s tokens and cost, usage windows, a limit hit, live sessions with their context fill; or one session’s usage.',
   ),
   handoffStatus: call<HandoffStatus>()(none, 'Checkpoint store health: stale pending handoffs, last completed handoff.'),
+  handOff: call<HandoffResult>()(
+    z.object({ session: sessionRef, target: agent, open: z.boolean().default(false) }).strict(),
+    'Hand a session off to an agent: a pending handoff for its folder (the brief arrives by the agent’s start-up hook); open=true starts the agent in a terminal there.',
+  ),
+  listHandoffs: call<Checkpoint[]>()(
+    z.object({ session: sessionRef.optional(), limit: z.number().int().min(1).max(200).default(20) }).strict(),
+    'Handoffs to named agents, newest first (of one session, or all): pending, received by …, completed.',
+  ),
+  hooksStatus: call<AgentHooksStatus[]>()(
+    z.object({ agent: z.union([agent, z.literal('all')]).default('all') }).strict(),
+    'Whether Baton’s hooks are installed in each agent (Claude Code, Codex, Hermes) and what each still needs.',
+  ),
+  installHooks: call<HooksChangeResult[]>()(
+    z.object({ agent: z.union([agent, z.literal('all')]), uninstall: z.boolean().default(false), dryRun: z.boolean().default(false) }).strict(),
+    'Install (or remove) Baton’s hooks in an agent’s own config: backup first, only Baton’s entries.',
+  ),
   pinDecision: call<{ pinned: boolean }>()(
     z.object({ session: sessionRef, seq: z.number().int().min(0), pinned: z.boolean() }),
     'Pin or unpin a message as a settled decision.',

@@ -30,6 +30,8 @@ export interface TokenUsage {
   cacheRead: number;
   cacheWrite: number;
   reasoning: number;
+  /** USD the agent itself computed for these tokens, where it records one (pi); absent otherwise. */
+  costUsd?: number;
 }
 
 /**
@@ -66,6 +68,9 @@ export interface UsageLimit {
   note: string | null;
 }
 
+/** Inclusive range of message seqs [first, last]. */
+export type SeqRange = [number, number];
+
 export interface Session {
   /** `<agent>:<nativeId>` — unique across agents. */
   id: string;
@@ -92,6 +97,11 @@ export interface Session {
   parentId: string | null;
   sourcePath: string;
   bytes: number;
+  /**
+   * Messages on branches the user left (pi's `/tree`): search still finds them, while briefs,
+   * counts and state follow the current conversation. Absent when the transcript is a plain list.
+   */
+  otherBranchSeqs?: SeqRange[];
   /** True once the agent deleted the transcript: Baton keeps history the agents drop. */
   sourceGone?: boolean;
 }

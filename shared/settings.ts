@@ -63,6 +63,8 @@ export const SettingsSchema = z.object({
   usageAlertContextPercent: z.number().int().min(10).max(100).default(85),
   /** Clear the clipboard this many seconds after copying a brief; 0 = never. */
   clipboardClearSeconds: z.number().int().min(0).max(3600).default(0),
+  /** A handoff not received by its target agent within this many hours expires (is never injected). */
+  handoffExpiryHours: z.number().int().min(1).max(720).default(24),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

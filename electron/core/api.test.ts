@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, parseApiInput } from '../../shared/contract.js';
 import { createBatonCore, type BatonCore } from './service.js';
+import { startFixtureCore } from './testing/fixture-core.js';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from './testing/fixture-home.js';
 
 describe('API over the fixture stores', () => {
@@ -14,15 +15,7 @@ describe('API over the fixture stores', () => {
 
   beforeAll(async () => {
     fixture = makeFixtureHome();
-    core = await createBatonCore({
-      environment: { env: fixture.env, platform: process.platform, home: fixture.home },
-      dataDir: String(fixture.env.BATON_HOME),
-      ingest: 'inline',
-      watch: false,
-      log: () => {},
-    });
-    await core.start();
-    await core.whenCurrent();
+    core = await startFixtureCore(fixture);
   });
   afterAll(async () => {
     await core.close();
@@ -118,6 +111,14 @@ describe('API over the fixture stores', () => {
     expect(none).toMatchObject({ exists: true, sessions: 0 });
     expect(none.error).toMatch(/No sessions found/);
     expect(await core.api.checkPath({ agent: 'hermes', path: path.join(fixture.home, 'missing') })).toMatchObject({ exists: false, sessions: 0 });
+    // pi: its sessions folder, its agent folder, or a flat --session-dir copy Baton never read.
+    expect(await core.api.checkPath({ agent: 'pi', path: path.join(fixture.home, '.pi', 'agent', 'sessions') })).toMatchObject({ sessions: 11, error: null });
+    const piFlat = path.join(fixture.home, 'pi-flat');
+    fs.mkdirSync(piFlat);
+    const piProject = path.join(fixture.home, '.pi', 'agent', 'sessions', '--home-ana-scratch--');
+    for (const f of fs.readdirSync(piProject)) fs.copyFileSync(path.join(piProject, f), path.join(piFlat, f));
+    expect(await core.api.checkPath({ agent: 'pi', path: piFlat })).toMatchObject({ sessions: 3, error: null });
+    expect((await core.api.checkPath({ agent: 'pi', path: empty })).error).toMatch(/No sessions found.*--<cwd>--/);
   });
 
   it('stores the UI selection as a full id, clears it with null, refuses unknown sessions', async () => {

@@ -13,6 +13,10 @@ import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-i
 import { installMcpForCore } from './mcp/install/install-api.js';
 import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
+import { handOff } from './handoff/hand-off.js';
+import { hookRuntimeFor } from './hooks/hook-command.js';
+import { HOOK_AGENTS } from './hooks/hook-targets.js';
+import { hooksStatus, installHooks, uninstallHooks } from './hooks/hooks-installer.js';
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
@@ -40,6 +44,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     warning: core.settings.warning,
     dataDir: core.dataDir,
   });
+  const hookContext = () => ({ environment: core.environment, runtime: hookRuntimeFor(core.environment, core.dataDir), dataDir: core.dataDir });
   const mcpInfo = () => {
     const port = core.settings.get().port;
     return { url: `http://127.0.0.1:${port}/mcp`, port, token: core.tokens.get() };
@@ -102,6 +107,10 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     },
     usageSummary: async ({ agent, session }) =>
       usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
+    handOff: (input) => handOff(core, input),
+    listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
+    hooksStatus: async ({ agent }) => hooksStatus({ ...hookContext(), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' }),
+    installHooks: async ({ agent, uninstall, dryRun }) => (uninstall ? uninstallHooks : installHooks)({ ...hookContext(), agent, dryRun }),
     pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {

@@ -38,6 +38,14 @@ describe('agent store roots', () => {
     expect(defaultStoreRoots('gemini', { env: {}, platform: 'darwin', home: '/Users/ana' })).toEqual(['/Users/ana/.gemini', '/Users/ana/.cache/.gemini']);
   });
 
+  it('puts Qwen Code sessions where Qwen writes them: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen', () => {
+    expect(defaultStoreRoots('qwen', linux())).toEqual(['/home/ana/.qwen']);
+    expect(defaultStoreRoots('qwen', linux({ QWEN_HOME: '/q' }))).toEqual(['/q']);
+    expect(defaultStoreRoots('qwen', linux({ QWEN_HOME: '/q', QWEN_RUNTIME_DIR: '~/runtime/qwen' }))).toEqual(['/home/ana/runtime/qwen']);
+    expect(defaultStoreRoots('qwen', linux({ QWEN_HOME: '~' }))).toEqual(['/home/ana']);
+    expect(defaultStoreRoots('qwen', { env: { QWEN_HOME: '~\\q' }, platform: 'win32', home: 'C:\\Users\\ana' })).toEqual(['C:\\Users\\ana\\q']);
+  });
+
   it('knows Windows and macOS conventions', () => {
     const win = { env: { LOCALAPPDATA: 'C:\\L' }, platform: 'win32' as const, home: 'C:\\Users\\ana' };
     expect(defaultStoreRoots('hermes', win)).toEqual(['C:\\L\\hermes']);

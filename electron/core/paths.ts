@@ -70,12 +70,23 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       const base = env.GEMINI_CLI_HOME || home;
       return platform === 'darwin' ? [join(base, '.gemini'), join(base, '.cache', '.gemini')] : [join(base, '.gemini')];
     }
-    case 'qwen':
-      return [join(home, '.qwen')];
+    case 'qwen': {
+      // Sessions live under Qwen's runtime dir: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen
+      // (Qwen Code 0.24 `Storage.getRuntimeBaseDir`; both expand a leading ~).
+      const dir = env.QWEN_RUNTIME_DIR || env.QWEN_HOME;
+      return [dir ? expandTilde(dir, home, join) : join(home, '.qwen')];
+    }
     case 'pi': {
       // pi's own order: the session-dir override, else <agent dir>/sessions.
       if (env.PI_CODING_AGENT_SESSION_DIR) return [env.PI_CODING_AGENT_SESSION_DIR];
       return [join(env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent'), 'sessions')];
     }
   }
+}
+
+/** `~` and `~/…` (or `~\\…`) as the home folder, the way Qwen Code resolves its directory variables. */
+export function expandTilde(dir: string, home: string, join: (...parts: string[]) => string = path.join): string {
+  if (dir === '~') return home;
+  if (dir.startsWith('~/') || dir.startsWith('~\\')) return join(home, ...dir.slice(2).split(/[/\\]+/).filter(Boolean));
+  return dir;
 }

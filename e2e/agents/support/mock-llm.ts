@@ -33,7 +33,8 @@ export interface MockLlm {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -12,6 +12,9 @@ import { registerBrief } from './brief.js';
 import { registerCheckpoint } from './checkpoint.js';
 import { registerRestore } from './restore.js';
 import { registerUsage } from './usage.js';
+import { registerHandoff } from './handoff.js';
+import { registerHooks } from './hooks.js';
+import { registerHook } from './hook.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
@@ -26,4 +29,7 @@ export function registerCommands(program: Command): void {
   registerCheckpoint(program);
   registerRestore(program);
   registerUsage(program);
+  registerHandoff(program);
+  registerHooks(program);
+  registerHook(program);
 }

@@ -2,14 +2,19 @@
  * `baton mcp install|uninstall|status`: register Baton's MCP endpoint (with its token) in each
  * agent's own config, and optionally the OpenCode plugin that pushes session updates.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { TokenStore } from '../../core/auth/token-store.js';
 import { SettingsStore } from '../../core/settings/settings-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../../core/paths.js';
 import { mcpEndpoint, type McpEndpoint } from '../../core/mcp/install/endpoint.js';
-import { installMcp, mcpInstallStatus, uninstallMcp, type McpInstallOutcome } from '../../core/mcp/install/installer.js';
+import { installMcp, keepPrivate, mcpInstallStatus, uninstallMcp, type McpInstallOutcome } from '../../core/mcp/install/installer.js';
 import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/mcp/install/opencode-plugin.js';
+import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/mcp/install/opencode-npmrc.js';
+import { opencodePluginStatus } from '../../core/mcp/install/opencode-status.js';
+import { readServerMarker } from '../../core/handoff/server-marker.js';
 import { findOnPath, registerWithClaudeCli, unregisterWithClaudeCli } from '../../core/mcp/install/claude-cli.js';
 import { mcpConfigFile } from '../../core/mcp/install/config-locations.js';
 import { parsePort } from '../options.js';
@@ -22,9 +27,17 @@ interface McpOptions {
   claudeCli: boolean;
 }
 
-function endpointFor(environment: Environment, port?: number): McpEndpoint {
+/**
+ * The port to register: `--port`, else the port a running Baton serves on (`baton serve --port`
+ * may differ from the setting), else the "port" setting.
+ */
+function endpointFor(environment: Environment, port?: number): { endpoint: McpEndpoint; settingsPort: number; serving: number | null } {
   const dataDir = batonDataDir(environment);
-  return mcpEndpoint(port ?? new SettingsStore(dataDir).get().port, new TokenStore(dataDir).get());
+  const settingsPort = new SettingsStore(dataDir).get().port;
+  const serving = readServerMarker(dataDir)?.port ?? null;
+  const tokens = new TokenStore(dataDir);
+  const endpoint = mcpEndpoint(port ?? serving ?? settingsPort, tokens.get(), undefined, path.join(dataDir, 'token'));
+  return { endpoint, settingsPort, serving };
 }
 
 function print(results: McpInstallOutcome[], dryRun: boolean, token: string): void {
@@ -43,8 +56,11 @@ function viaClaudeCli(opts: McpOptions, environment: Environment, action: 'insta
   if (!claude) return null;
   const file = mcpConfigFile('claude', environment);
   try {
-    if (action === 'install') registerWithClaudeCli(claude, endpoint, environment.env);
-    else unregisterWithClaudeCli(claude, endpoint.name, environment.env);
+    if (action === 'install') {
+      registerWithClaudeCli(claude, endpoint, environment.env);
+      // `claude mcp add` writes the header (with the token) into .claude.json as it is.
+      if (fs.existsSync(file)) keepPrivate(file, fs.readFileSync(file, 'utf8'), endpoint.token);
+    } else unregisterWithClaudeCli(claude, endpoint.name, environment.env);
     return { agent: 'claude', file, changed: true, backup: null, ok: true, diff: '', message: `${action === 'install' ? 'Registered' : 'Removed'} "${endpoint.name}" with \`claude mcp\` (user scope).` };
   } catch (err) {
     return { agent: 'claude', file, changed: false, backup: null, ok: false, diff: '', message: `\`claude mcp\` failed: ${(err as Error).message.split('\n')[0]}. Re-run with --no-claude-cli to edit ${file} directly.` };
@@ -53,7 +69,7 @@ function viaClaudeCli(opts: McpOptions, environment: Environment, action: 'insta
 
 function run(action: 'install' | 'uninstall', opts: McpOptions): void {
   const environment = currentEnvironment();
-  const endpoint = endpointFor(environment, opts.port);
+  const { endpoint } = endpointFor(environment, opts.port);
   const results: McpInstallOutcome[] = [];
   const claude = viaClaudeCli(opts, environment, action, endpoint);
   if (claude) results.push(claude);
@@ -61,11 +77,14 @@ function run(action: 'install' | 'uninstall', opts: McpOptions): void {
   const apply = action === 'install' ? installMcp : uninstallMcp;
   for (const agent of agents) results.push(...apply({ agent, endpoint, environment, dryRun: opts.dryRun }));
   if (opts.plugin && (opts.agent === 'opencode' || opts.agent === 'all')) {
-    results.push(
-      action === 'install'
-        ? installOpencodePlugin({ environment, endpoint, dryRun: opts.dryRun })
-        : uninstallOpencodePlugin({ environment, dryRun: opts.dryRun }),
-    );
+    const withFile = { ...endpoint, tokenFile: endpoint.tokenFile ?? path.join(batonDataDir(environment), 'token') };
+    if (action === 'install') {
+      results.push(installOpencodePlugin({ environment, endpoint: withFile, dryRun: opts.dryRun }));
+      results.push(installOpencodeNpmrc({ environment, dryRun: opts.dryRun }));
+    } else {
+      results.push(uninstallOpencodePlugin({ environment, dryRun: opts.dryRun }));
+      results.push(uninstallOpencodeNpmrc({ environment, dryRun: opts.dryRun }));
+    }
   }
   print(results, Boolean(opts.dryRun), endpoint.token);
   if (action === 'install' && !opts.dryRun && results.some((r) => r.changed)) {
@@ -78,14 +97,14 @@ function agentOption(): Option {
 }
 
 export function registerMcp(program: Command): void {
-  const mcp = program.command('mcp').description('Register Baton’s MCP endpoint with Claude Code, Codex, OpenCode and Hermes.');
+  const mcp = program.command('mcp').description('Register Baton’s MCP endpoint with each agent (for pi, which has no MCP client: Baton’s pi extension).');
   mcp
     .command('install')
     .description('Add Baton to each agent’s MCP configuration (backs up each file first).')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
     .option('--plugin', 'also install the OpenCode plugin that pushes session updates to Baton')
-    .option('-p, --port <port>', 'port to register (default: the "port" setting)', parsePort)
+    .option('-p, --port <port>', 'port to register (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .option('--no-claude-cli', 'edit ~/.claude.json directly even when the `claude` CLI is installed')
     .action((opts: McpOptions) => run('install', opts));
   mcp
@@ -100,12 +119,23 @@ export function registerMcp(program: Command): void {
     .command('status')
     .description('Show, per agent, whether Baton is registered with the current URL and token.')
     .addOption(agentOption())
-    .option('-p, --port <port>', 'port to compare with (default: the "port" setting)', parsePort)
+    .option('-p, --port <port>', 'port to compare with (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .action((opts: McpOptions) => {
       const environment = currentEnvironment();
-      for (const s of mcpInstallStatus({ agent: opts.agent, endpoint: endpointFor(environment, opts.port), environment })) {
-        const state = s.current ? 'registered' : s.installed ? 'registered with an old URL or token (run `baton mcp install`)' : 'not registered';
+      const { endpoint, settingsPort, serving } = endpointFor(environment, opts.port);
+      if (opts.port === undefined && serving !== null && serving !== settingsPort) {
+        process.stdout.write(`Baton is serving on port ${serving}, not the "port" setting (${settingsPort}); comparing with ${serving}.\n`);
+      }
+      for (const s of mcpInstallStatus({ agent: opts.agent, endpoint, environment })) {
+        const state = s.current
+          ? 'registered'
+          : !s.installed
+            ? 'not registered'
+            : s.registeredUrl && s.registeredUrl !== endpoint.url
+              ? `registered for ${s.registeredUrl}, but Baton is at ${endpoint.url}: MISMATCH (run \`baton mcp install\`)`
+              : 'registered with an old token or format (run `baton mcp install`)';
         process.stdout.write(`${s.agent}: ${state} — ${s.file}\n`);
+        if (s.agent === 'opencode') for (const note of opencodePluginStatus(environment)) process.stdout.write(`  ${note}\n`);
       }
     });
 }

@@ -1,23 +1,34 @@
 /**
  * Everything a brief says, gathered from the index (via TranscriptReader) and the user's
  * checkpoints/pins — never by re-reading a transcript. Pure data: every output format renders it.
+ * Decisions, rejected alternatives, blockers and next steps come from the checkpoint when it has
+ * them, and from the conversation itself (the user's statements, the agents' todo lists, plans and
+ * compaction summaries), each with the message it came from.
  */
 import type { Checkpoint, GitDrift, StalenessBand } from '../../../shared/api-types.js';
-import type { Session } from '../../../shared/model.js';
+import type { Message, Session } from '../../../shared/model.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
 import type { Pin } from '../userdata/user-data.js';
+import { isCompactionSummary } from './agent-records.js';
+import { extractFacts, type Fact, type FactSource } from './conversation-facts.js';
+import { unwrapPrompt } from './statements.js';
 import { readExcerpt, type Excerpt } from './excerpt.js';
 import { collectFilesTouched, displayPath, type FileTouch } from './files-touched.js';
 import { stalenessBand } from './staleness.js';
-import { collectVerification, type VerificationRun } from './verification.js';
-import type { Message } from '../../../shared/model.js';
+import { collectVerification, laterPass, type VerificationRun } from './verification.js';
+import { goalWithoutNestedBrief } from '../index/baton-echo.js';
 
-export interface BriefDecision {
+export interface BriefItem {
   text: string;
-  source: 'checkpoint' | 'pin';
-  /** Message seq for pinned turns. */
+  source: 'checkpoint' | 'pin' | FactSource;
+  /** The message it came from (pins, conversation facts); null for checkpoint items. */
   seq: number | null;
+  /** Earlier messages whose statement this one corrects. */
+  corrects: number[];
 }
+
+/** Kept for callers that name decisions specifically. */
+export type BriefDecision = BriefItem;
 
 export interface BriefData {
   session: Session;
@@ -28,11 +39,23 @@ export interface BriefData {
   state: {
     source: 'checkpoint' | 'last_assistant_message' | 'none';
     summary: string | null;
-    nextSteps: string[];
-    itemsCompleted: string[];
+    /** Message the summary came from (no checkpoint). */
+    summarySeq: number | null;
+    /** The user's latest request, when there is no checkpoint: what the work was about last. */
+    lastRequest: { seq: number; text: string } | null;
+    /** Files changed after the latest passing check (or the latest changes when nothing was checked). */
+    pendingFiles: string[];
+    pendingSince: 'passing_check' | 'start';
+    nextSteps: BriefItem[];
+    itemsCompleted: BriefItem[];
   };
-  decisions: BriefDecision[];
-  open: { blockers: string[]; itemsAdded: string[] };
+  /** The agent's own summary of the conversation it compacted (latest on the current branch), if any. */
+  compactionSummary: string | null;
+  /** Decisions and constraints in force (corrected ones replaced), oldest first. */
+  decisions: BriefItem[];
+  /** Alternatives the user ruled out. */
+  rejected: BriefItem[];
+  open: { blockers: BriefItem[]; itemsAdded: BriefItem[] };
   /** Most recently touched first, at most MAX_FILES. */
   files: FileTouch[];
   /** Files touched in all (may exceed `files.length`). */
@@ -58,62 +81,134 @@ export interface CollectInput {
 
 const RECENT_RESULTS = 400;
 const MAX_FILES = 200;
+const PENDING_FILES = 8;
+/** Short assistant replies that only acknowledge ("Okay, noted."): never where the work stands. */
+const ACK = /^\s*(?:ok(?:ay)?|sure|noted|got it|understood|will do|thanks|thank you|great|alright|right|yes|done)\b[^\n]{0,80}$/i;
+
+/** `text (#seq)` for formats without their own place for the source message. */
+export function itemLine(item: BriefItem): string {
+  return item.seq === null ? item.text : `${item.text} (#${item.seq})`;
+}
+
+const checkpointItem = (text: string): BriefItem => ({ text: text.trim(), source: 'checkpoint', seq: null, corrects: [] });
+const factItem = (f: Fact): BriefItem => ({ text: f.text, source: f.source, seq: f.seq, corrects: f.corrects });
+const sameText = (a: string, b: string) => a.toLowerCase().replace(/\W+/g, ' ').trim() === b.toLowerCase().replace(/\W+/g, ' ').trim();
 
 export function collectBriefData({ reader, session, checkpoints, pins, drift, now }: CollectInput): BriefData {
   const id = session.id;
   const checkpoint = checkpoints[0] ?? null;
-  const toolCalls = reader.getMessages(id, { kinds: ['tool_call'], order: 'asc' });
-  const recentResults = reader.getMessages(id, { kinds: ['tool_result'], order: 'desc', limit: RECENT_RESULTS });
+  // Briefs follow the current conversation: branches the user left (pi's /tree) are skipped.
+  const toolCalls = reader.getMessages(id, { kinds: ['tool_call'], order: 'asc', currentBranch: true });
+  const recentResults = reader.getMessages(id, { kinds: ['tool_result'], order: 'desc', limit: RECENT_RESULTS, currentBranch: true });
+  // The user's words are short and carry most of what was decided: read all of them.
+  const userTexts = reader.getMessages(id, { kinds: ['text'], roles: ['user'], order: 'asc', currentBranch: true });
+  const systemTexts = reader.getMessages(id, { kinds: ['text'], roles: ['system'], order: 'asc', currentBranch: true });
+  const facts = extractFacts({ userTexts, systemTexts, toolCalls });
+
+  // What the checkpoint says about open work wins; the conversation adds what came after it.
+  const cpAt = checkpoint ? Date.parse(checkpoint.createdAt) : null;
+  const times = cpAt === null ? null : timesBySeq(userTexts, systemTexts, toolCalls);
+  const after = (f: Fact) => cpAt === null || Number.isNaN(cpAt) || (times?.get(f.seq) ?? Number.NEGATIVE_INFINITY) > cpAt;
+  const merge = (fromCheckpoint: string[], fromConversation: Fact[], onlyAfter: boolean): BriefItem[] => {
+    const items = fromCheckpoint.map(checkpointItem);
+    for (const f of fromConversation) {
+      if (onlyAfter && fromCheckpoint.length && !after(f)) continue;
+      if (!items.some((i) => sameText(i.text, f.text))) items.push(factItem(f));
+    }
+    return items;
+  };
+
+  const files = collectFilesTouched(toolCalls, session.cwd);
+  const verification = collectVerification(toolCalls, recentResults);
 
   let state: BriefData['state'];
+  const nextSteps = merge(checkpoint?.nextSteps ?? [], facts.nextSteps, true);
+  const itemsCompleted = merge(checkpoint?.itemsCompleted ?? [], facts.done, true);
+  const pending = pendingFiles(files, verification);
   if (checkpoint) {
-    state = { source: 'checkpoint', summary: checkpoint.summary, nextSteps: checkpoint.nextSteps, itemsCompleted: checkpoint.itemsCompleted };
+    state = { source: 'checkpoint', summary: checkpoint.summary, summarySeq: null, lastRequest: null, ...pending, nextSteps, itemsCompleted };
   } else {
-    const last = reader
-      .getMessages(id, { kinds: ['text'], roles: ['assistant'], order: 'desc', limit: 10 })
-      .find((m) => m.text.trim().length > 0);
-    state = last
-      ? { source: 'last_assistant_message', summary: last.text.trim(), nextSteps: [], itemsCompleted: [] }
-      : { source: 'none', summary: null, nextSteps: [], itemsCompleted: [] };
+    const recent = reader.getMessages(id, { kinds: ['text'], roles: ['assistant'], order: 'desc', limit: 10, currentBranch: true }).filter((m) => m.text.trim().length > 0);
+    const conclusion = recent.find((m) => !ACK.test(m.text)) ?? recent[0];
+    const lastUser = [...userTexts].reverse().find((m) => m.text.trim() && !isCompactionSummary(m.text));
+    state = {
+      source: conclusion ? 'last_assistant_message' : 'none',
+      summary: conclusion ? conclusion.text.trim() : null,
+      summarySeq: conclusion?.seq ?? null,
+      lastRequest: lastUser && lastUser.seq !== userTexts[0]?.seq ? { seq: lastUser.seq, text: unwrapPrompt(lastUser.text).trim() } : null,
+      ...pending,
+      nextSteps,
+      itemsCompleted,
+    };
   }
 
-  const decisions: BriefDecision[] = [];
-  const seen = new Set<string>();
+  const decisions: BriefItem[] = [];
   for (const cp of [...checkpoints].reverse()) {
-    for (const text of cp.decisions) {
-      const key = text.trim();
-      if (!seen.has(key)) {
-        seen.add(key);
-        decisions.push({ text: key, source: 'checkpoint', seq: null });
-      }
-    }
+    for (const text of cp.decisions) if (!decisions.some((d) => sameText(d.text, text))) decisions.push(checkpointItem(text));
   }
-  for (const pin of [...pins].sort((a, b) => a.seq - b.seq)) {
-    decisions.push({ text: pin.text.trim(), source: 'pin', seq: pin.seq });
+  for (const pin of [...pins].sort((a, b) => a.seq - b.seq)) decisions.push({ text: pin.text.trim(), source: 'pin', seq: pin.seq, corrects: [] });
+  const pinned = new Set(pins.map((p) => p.seq));
+  for (const f of facts.decisions) {
+    if (pinned.has(f.seq) || decisions.some((d) => sameText(d.text, f.text))) continue;
+    decisions.push(factItem(f));
   }
 
-  const allFiles = collectFilesTouched(toolCalls, session.cwd);
-  const files = allFiles.slice(0, MAX_FILES);
-  const known = new Set(allFiles.map((f) => f.path));
+  const known = new Set(files.map((f) => f.path));
   const declaredFiles = (checkpoint?.filesChanged ?? [])
     .map((f) => displayPath(f, session.cwd))
     .filter((f) => !known.has(f.replace(/\s+\(.*\)$/, '')));
 
+  const cited = new Set<number>();
+  for (const f of [...facts.decisions, ...facts.rejected, ...facts.blockers, ...facts.nextSteps, ...facts.done]) cited.add(f.seq);
+  for (const s of facts.superseded.keys()) cited.add(s);
+  const excerpt = readExcerpt(reader, id, userTexts, cited);
+  for (const m of excerpt.messages) {
+    const s = facts.superseded.get(m.seq);
+    if (s) m.note = s.how === 'corrected' ? `history: corrected at #${s.by}` : s.how === 'resolved' ? `history: resolved or done at #${s.by}` : null;
+    // Results are the assistant's to report; a user's "tell me what fails" is a request, not a result.
+    if (!m.note && m.role === 'assistant') {
+      const pass = laterPass(m.text, m.seq, verification);
+      if (pass) m.note = `history: \`${pass.command}\` passed later (#${pass.seq})`;
+    }
+  }
+
+  // A session started from a pasted brief: its goal (and untitled heading) is the earlier brief's goal.
+  const goal = session.firstPrompt === null ? null : goalWithoutNestedBrief(session.firstPrompt);
   return {
-    session,
+    session: goal === session.firstPrompt ? session : { ...session, firstPrompt: goal },
+    compactionSummary: [...systemTexts].reverse().find((m) => isCompactionSummary(m.text))?.text ?? null,
     now: now.toISOString(),
     checkpoint,
     staleness: checkpoint ? stalenessBand(checkpoint.createdAt, now) : null,
-    goal: session.firstPrompt,
+    goal,
     state,
     decisions,
-    open: { blockers: checkpoint?.blockers ?? [], itemsAdded: checkpoint?.itemsAdded ?? [] },
-    files,
-    filesTotal: allFiles.length,
+    rejected: facts.rejected.map(factItem),
+    open: {
+      blockers: merge(checkpoint?.blockers ?? [], facts.blockers, true),
+      itemsAdded: (checkpoint?.itemsAdded ?? []).map(checkpointItem),
+    },
+    files: files.slice(0, MAX_FILES),
+    filesTotal: files.length,
     declaredFiles,
-    verification: collectVerification(toolCalls, recentResults),
+    verification,
     git: { atCheckpoint: checkpoint?.git ?? null, drift },
-    excerpt: readExcerpt(reader, id),
+    excerpt,
     toolCalls,
   };
+}
+
+/** Files changed after the latest passing check: what the next agent must still verify. */
+function pendingFiles(files: FileTouch[], verification: VerificationRun[]): Pick<BriefData['state'], 'pendingFiles' | 'pendingSince'> {
+  let lastPass = -1;
+  for (const v of verification) if (v.outcome === 'passed' && v.seq > lastPass) lastPass = v.seq;
+  const since = lastPass >= 0 ? files.filter((f) => f.seq > lastPass) : files;
+  return { pendingFiles: since.slice(0, PENDING_FILES).map((f) => f.path), pendingSince: lastPass >= 0 ? 'passing_check' : 'start' };
+}
+
+/** Message timestamps (ms) by seq, for telling what was said after a checkpoint. */
+function timesBySeq(...lists: Message[][]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const list of lists) for (const m of list) if (m.timestamp) out.set(m.seq, Date.parse(m.timestamp));
+  return out;
 }

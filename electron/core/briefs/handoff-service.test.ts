@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../../shared/settings.js';
 import { expectedSessions } from '../testing/fixture-home.js';
+import { fixtureAdapters } from '../index/test-support.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
 import { DelimitRecordSchema } from '../exports/delimit.js';
 import { validateHandoffDocument } from '../exports/govzero.js';
@@ -79,6 +80,8 @@ describe('handoff service over the real index of the fixture stores', () => {
           { role: 'assistant', text: `I ran curl -H "Authorization: Bearer ${SECRETS.bearer_token}" and got the Slack token ${SECRETS.slack_token}.` },
           { role: 'user', text: `Google key ${SECRETS.google_api_key}; the deploy key is\n${SECRETS.private_key}` },
           { role: 'assistant', text: `Connecting to postgres://admin:${SECRETS.password_in_url}@db.example.com:5432/app with\nDB_PASSWORD=${SECRETS.env_secret}\nand session ${SECRETS.jwt}` },
+          { role: 'user', text: `We decided to deploy with the token ${SECRETS.github_token} because staging needs it. We will not use the key ${SECRETS.openai_api_key} again.` },
+          { role: 'user', text: `We are blocked until ops rotates ${SECRETS.aws_access_key_id}. Next steps: 1. rotate ${SECRETS.slack_token} 2. redeploy` },
         ],
       });
 
@@ -100,7 +103,7 @@ describe('handoff service over the real index of the fixture stores', () => {
       writeClaudeTranscript({ home: home.home, sessionId: REPO_ID, cwd: repo, gitBranch: 'feature/login', turns: repoTurns });
 
       const long: Turn[] = [{ role: 'user', text: 'Port the parser to Rust. ' + 'Context. '.repeat(20) }];
-      for (let i = 1; i < 120; i++) {
+      for (let i = 1; i < 420; i++) {
         long.push(i % 2 ? { role: 'assistant', text: `Step ${i}: ${'progress note '.repeat(40)}` } : { role: 'user', text: `Continue with step ${i}.` });
         if (i % 10 === 0) long.push({ role: 'tool', name: 'Bash', input: { command: `cargo build --step ${i}` }, result: 'ok' });
       }
@@ -117,26 +120,33 @@ describe('handoff service over the real index of the fixture stores', () => {
   });
 
   it('briefs every fixture session: goal = first prompt, branch, tool traffic and files', async () => {
-    for (const e of expectedSessions()) {
+    // Agents whose reader has not landed yet have no sessions to brief.
+    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent));
+    for (const e of expectedSessions().filter((x) => readable.has(x.agent))) {
       const id = `${e.agent}:${e.id}`;
       const brief = await service.generateBrief({ session: id, target: 'generic' });
       const text = brief.text;
       const goal = section(text, 'Original goal');
-      expect(goal, id).toContain(e.firstPrompt!.split('\n')[0]);
-      expect(goal.trim(), id).toBe(e.firstPrompt!.split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n'));
+      // A prompt holding a (fake) secret is briefed with the secret redacted.
+      const prompt = e.hasSecrets ? e.firstPrompt!.replace(/ghp_[A-Za-z0-9]{36}/g, '[REDACTED:github_token]') : e.firstPrompt!;
+      expect(goal, id).toContain(prompt.split('\n')[0]);
+      expect(goal.trim(), id).toBe(prompt.split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n'));
       expect(text, id).toContain(e.gitBranch ? `- Branch: \`${e.gitBranch}\`` : '- Branch: none recorded');
       expect(text).toContain(`- Project: \`${e.cwd}\``);
       const excerpt = section(text, 'Conversation excerpt');
       for (const tool of e.toolNames) expect(excerpt, `${id} ${tool}`).toMatch(new RegExp(`\\[\\d+ tool calls?: [^\\]]*\\b${tool}\\b`));
-      if (e.toolNames.length === 0) expect(excerpt).not.toContain('tool call');
+      // pi's `!cmd` shell runs show as the bash calls they were, though the agent itself ran no tool.
+      if (e.toolNames.length === 0 && e.agent !== 'pi') expect(excerpt, id).not.toContain('tool call');
       const files = section(text, 'Files touched');
       const writes = e.toolNames.some((t) => ['Write', 'write', 'write_file', 'apply_patch'].includes(t));
       if (writes) expect(files, id).toMatch(/`NOTES\.md` — (written|created) \((Write|write|write_file|apply_patch)\)/);
       else expect(files.trim(), id).toBe('No file changes recorded in tool calls.');
-      expect(section(text, 'Current state and next steps')).toContain('No checkpoint: this is the last substantive assistant message.');
+      expect(section(text, 'Current state and next steps')).toContain('No checkpoint: where the work stands, from the transcript.');
+      expect(section(text, 'Current state and next steps')).toMatch(/Last assistant conclusion \(#\d+\):/);
       expect(brief.tokens).toBe(countTokens(text));
       expect(brief.tokens).toBeLessThanOrEqual(brief.budget);
-      expect(brief.redactions).toEqual({});
+      if (e.hasSecrets) expect(Object.keys(brief.redactions), id).not.toHaveLength(0);
+      else expect(brief.redactions).toEqual({});
     }
   });
 
@@ -159,12 +169,18 @@ describe('handoff service over the real index of the fixture stores', () => {
     ]);
     const checks = section(text, 'Verification').trim().split('\n');
     expect(checks).toEqual([
-      '- lint: `npx eslint src` — failed (exit 1)',
-      '- test: `npm test` — passed',
-      '- typecheck: `npx tsc --noEmit` — passed',
+      '- lint: `npx eslint src` — failed (exit 1) _(#15)_',
+      '- test: `npm test` — passed _(#17; an earlier run failed at #12, now history)_',
+      '- typecheck: `npx tsc --noEmit` — passed _(#19)_',
     ]);
+    const state = section(text, 'Current state and next steps');
+    expect(state).toContain('- Latest verification: `npx tsc --noEmit` passed (#19)');
+    expect(state).toContain('- No file changed since the last passing check.');
+    expect(state).toContain('Last assistant conclusion (#21):\n\n> Login form added; tests pass. Lint still reports one issue.');
     const excerpt = section(text, 'Conversation excerpt');
     expect(excerpt).toContain('[6 tool calls: Read, Write, Edit, MultiEdit, NotebookEdit, Bash]');
+    // The failure it talked about is history: the same check passed afterwards.
+    expect(excerpt).toContain('**Assistant** (#14) _[history: `npm test` passed later (#17)]_: The test fails; fixing the import.');
     expect(excerpt).toContain('**User** (#0): Add a login form to the web app.\nKeep it small.');
   });
 
@@ -190,21 +206,39 @@ describe('handoff service over the real index of the fixture stores', () => {
     expect(generic.text).toContain('Treat the settled decisions as final');
   });
 
-  it('samples a long session (first 10, middle 20, last 20) and trims the excerpt to the budget, never the goal or state', async () => {
+  it('offers the first and the latest 40 user messages of a long session (over 200 messages) plus the first and last exchanges, and trims by value under a budget', async () => {
     const full = await service.generateBrief({ session: `claude:${LONG_ID}`, budget: 200_000 });
     const excerpt = section(full.text, 'Conversation excerpt');
-    expect(excerpt).toMatch(/_50 of 121 substantive messages shown/);
-    expect(excerpt.match(/^\*\*(User|Assistant)\*\*/gm)).toHaveLength(50);
-    expect(excerpt).toMatch(/\[… \d+ messages and \d+ tool calls omitted …\]/);
+    const users = ctx.index.getMessages(`claude:${LONG_ID}`, { kinds: ['text'], roles: ['user'] });
+    expect(users).toHaveLength(210);
+    for (const u of [users[0]!, ...users.slice(-40)]) expect(excerpt).toContain(`**User** (#${u.seq}): ${u.text.trim()}`);
+    for (const u of users.slice(6, 160)) expect(excerpt).not.toContain(`**User** (#${u.seq})`);
+    const assistants = excerpt.match(/^\*\*Assistant\*\*/gm) ?? [];
+    expect(assistants.length).toBeGreaterThanOrEqual(14);
+    expect(assistants.length).toBeLessThan(30);
+    const shownLines = excerpt.match(/^\*\*(User|Assistant)\*\*/gm) ?? [];
+    expect(shownLines.length).toBe(45 + assistants.length);
+    expect(excerpt).toContain(`_${shownLines.length} of 421 substantive messages shown`);
+    // Omitted user messages are counted exactly; the assistant's replies there were not read.
+    expect(excerpt).toMatch(/\[… 165 user messages, assistant replies and 33 tool calls omitted …\]/);
+    expect(excerpt).toMatch(/\[… assistant replies and 1 tool call omitted …\]/);
     expect(excerpt).toContain('[1 tool call: Bash]');
 
     const tight = await service.generateBrief({ session: `claude:${LONG_ID}`, budget: 1500 });
     expect(tight.tokens).toBeLessThanOrEqual(1500);
     expect(tight.text).toContain('Port the parser to Rust.');
     expect(section(tight.text, 'Current state and next steps')).toContain('The lexer is ported; the parser is next.');
-    const kept = section(tight.text, 'Conversation excerpt').match(/^\*\*(User|Assistant)\*\*/gm) ?? [];
-    expect(kept.length).toBeLessThan(50);
-    expect(section(tight.text, 'Conversation excerpt')).toContain('**User** (#0)');
+    const kept = section(tight.text, 'Conversation excerpt');
+    const shown = [...kept.matchAll(/^\*\*(User|Assistant)\*\* \(#(\d+)\)/gm)].map((m) => ({ role: m[1], seq: Number(m[2]) }));
+    expect(shown.length).toBeLessThan(users.length);
+    expect(kept).toContain('**User** (#0)');
+    // The user's words outlast the assistant's: no reply is shown without the message it answers.
+    const userSeqs = users.map((u) => u.seq);
+    for (const m of shown.filter((x) => x.role === 'Assistant')) {
+      const owner = Math.max(...userSeqs.filter((s) => s < m.seq));
+      expect(shown.some((x) => x.role === 'User' && x.seq === owner), `reply #${m.seq} without #${owner}`).toBe(true);
+    }
+    expect(shown.filter((x) => x.role === 'User').length).toBeGreaterThan(shown.filter((x) => x.role === 'Assistant').length);
   });
 
   it('redacts each secret kind from a transcript that contains it, and can be turned off per brief', async () => {
@@ -229,6 +263,25 @@ describe('handoff service over the real index of the fixture stores', () => {
     expect(raw.redacted).toBe(false);
     expect(raw.redactions).toEqual({});
     expect(raw.text).toContain(SECRETS.github_token);
+  });
+
+  it('keeps secrets out of the sections built from the conversation, in every fixture session too', async () => {
+    const { text } = await service.generateBrief({ session: `claude:${SECRET_ID}` });
+    const sections = ['Current state and next steps', 'Settled decisions', 'Rejected alternatives', 'Open items and blockers'].map((h) => section(text, h));
+    expect(sections[1]).toContain('We decided to deploy with the token [REDACTED:github_token] because staging needs it.');
+    expect(sections[2]).toContain('We will not use the key [REDACTED:openai_api_key] again.');
+    expect(sections[3]).toContain('We are blocked until ops rotates [REDACTED:aws_access_key_id].');
+    expect(sections[0]).toContain('rotate [REDACTED:slack_token]');
+    for (const secret of Object.values(SECRETS)) for (const body of sections) expect(body).not.toContain(secret.split('\n')[1] ?? secret);
+
+    // The fixture stores plant fake GitHub tokens (MANIFEST.md); none may reach a structured section.
+    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent));
+    for (const e of expectedSessions().filter((x) => readable.has(x.agent))) {
+      const brief = await service.generateBrief({ session: `${e.agent}:${e.id}` });
+      for (const h of ['Current state and next steps', 'Settled decisions', 'Rejected alternatives', 'Open items and blockers']) {
+        expect(section(brief.text, h), `${e.id} ${h}`).not.toMatch(/ghp_[A-Za-z0-9]{20,}/);
+      }
+    }
   });
 
   it('checkpoints idempotently with a git snapshot, then restores with drift first and marks the handoff', async () => {

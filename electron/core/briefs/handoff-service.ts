@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { ApiError, BriefRequestSchema, CheckpointRequestSchema } from '../../../shared/contract.js';
 import type { BriefFormat, BriefResult, Checkpoint, GitDrift, HandoffStatus, RestoreResult } from '../../../shared/api-types.js';
-import type { Session } from '../../../shared/model.js';
+import { AGENT_LABELS, type AgentId, type Session } from '../../../shared/model.js';
 import type { BriefTarget, Settings } from '../../../shared/settings.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
 import { computeGitDrift, describeDrift } from '../git/git-drift.js';
@@ -23,6 +23,7 @@ import { renderMarkdown } from './render-markdown.js';
 import { STALENESS_LABELS, stalenessBand } from './staleness.js';
 import { openCommand } from './targets.js';
 import { countTokens } from './tokens.js';
+import { realDir, worktreeRoot } from '../handoff/project-match.js';
 
 export type BriefRequest = z.input<typeof BriefRequestSchema>;
 export type CheckpointRequest = z.input<typeof CheckpointRequestSchema>;
@@ -32,6 +33,16 @@ export interface RestoreRequest {
   confirmed?: boolean;
   target?: BriefTarget;
   budget?: number;
+}
+
+export interface HandoffRequest {
+  sessionId: string;
+  target: AgentId;
+  /** The folder the target agent will work in; default the session's cwd. */
+  projectDir?: string;
+  summary?: string;
+  decisions?: string[];
+  nextSteps?: string[];
 }
 
 export interface HandoffServiceDeps {
@@ -51,6 +62,11 @@ export interface HandoffService {
   createCheckpoint(request: Omit<CheckpointRequest, 'session'> & { session?: string }, sessionId: string): Promise<Checkpoint>;
   listCheckpoints(sessionId: string): Checkpoint[];
   restore(request: RestoreRequest): Promise<RestoreResult>;
+  /**
+   * A pending handoff to `target`: the brief rendered for that agent now, saved with a checkpoint
+   * that carries the folder, its git work tree and the expiry (the `handoffExpiryHours` setting).
+   */
+  createHandoff(request: HandoffRequest): Promise<{ checkpoint: Checkpoint; brief: string }>;
   /** Marks a handoff completed: the named checkpoint, or the session's latest one. */
   completeHandoff(ref: { checkpointId?: string; sessionId?: string }): Checkpoint;
   /** Store health: pending handoffs, those pending over five minutes, the last completed one. */
@@ -99,8 +115,9 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     opts: { target: BriefTarget; format: BriefFormat; budget: number; redact: boolean },
     at: Date,
     drift?: GitDrift | null,
+    gathered?: BriefData,
   ): Promise<BriefResult> {
-    const raw = await gather(session, at, drift);
+    const raw = gathered ?? (await gather(session, at, drift));
     const { data, counts } = await maybeRedact(raw, opts.redact);
     let text: string;
     let tokens: number | null = null;
@@ -183,6 +200,43 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       return deps.userData.listCheckpoints(resolve(sessionId).id);
     },
 
+    async createHandoff(request) {
+      const session = resolve(request.sessionId);
+      const folder = request.projectDir ?? session.cwd;
+      if (!folder) {
+        throw new ApiError('bad_request', `Session ${session.id} has no working directory; name the folder the next agent works in (--cwd).`);
+      }
+      const projectDir = realDir(folder);
+      const at = now();
+      const raw = await gather(session, at);
+      const rendered = await brief(session, { ...briefOptions({}), target: request.target, format: 'md' }, at, undefined, raw);
+      const previous = deps.userData.latestCheckpoint(session.id);
+      // The handoff carries the state forward, so briefs of this session read on unchanged.
+      const summary = request.summary?.trim() || raw.state.summary?.slice(0, 20_000) || `Handed off to ${AGENT_LABELS[request.target]}.`;
+      const { snapshot, fingerprint } = await takeGitSnapshot(projectDir, at);
+      const expiresAt = new Date(at.getTime() + deps.settings().handoffExpiryHours * 3_600_000).toISOString();
+      const { checkpoint } = deps.userData.saveCheckpoint({
+        sessionId: session.id,
+        idempotencyToken: null,
+        summary,
+        decisions: request.decisions ?? [],
+        nextSteps: request.nextSteps ?? raw.state.nextSteps.map((n) => (typeof n === 'string' ? n : n.text)),
+        blockers: previous?.blockers ?? [],
+        itemsCompleted: [],
+        itemsAdded: previous?.itemsAdded ?? [],
+        filesChanged: previous?.filesChanged ?? [],
+        continuesFrom: previous?.id ?? null,
+        git: snapshot,
+        gitFingerprint: fingerprint,
+        createdAt: at.toISOString(),
+        handoff: {
+          target: { agent: request.target, projectDir, worktreeRoot: worktreeRoot(projectDir), expiresAt },
+          brief: rendered.text,
+        },
+      });
+      return { checkpoint, brief: rendered.text };
+    },
+
     async restore(request) {
       const session = resolve(request.sessionId);
       const at = now();
@@ -218,7 +272,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     handoffStatus() {
       const staleBefore = new Date(now().getTime() - STALE_PENDING_MS).toISOString();
       try {
-        return { storeOk: true, error: null, ...deps.userData.handoffStats(staleBefore) };
+        return { storeOk: true, error: null, ...deps.userData.handoffStats(staleBefore, now().toISOString()) };
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         return { storeOk: false, error, pending: 0, stalePending: 0, lastCompletedAt: null, lastCompletedSessionId: null };

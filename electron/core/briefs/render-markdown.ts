@@ -1,14 +1,15 @@
 /**
- * The Markdown brief, worded for its receiving agent and fitted to a token budget. Trimming takes
- * from the conversation excerpt first (middle, then early, then older recent turns), then from
- * long file lists; the goal, state, decisions and instructions are never cut.
+ * The Markdown brief, worded for its receiving agent and fitted to a token budget. Tokens go by
+ * value: the structured sections (goal, state, decisions, rejected alternatives, blockers, next
+ * steps) are never cut; the excerpt gives up assistant chatter first, then the assistant's
+ * conclusions, then the user's routine turns, then the user's other words; long file lists last.
  * Deterministic: the same data gives the same bytes (no clocks, no randomness, stable ordering).
  */
 import { AGENT_LABELS } from '../../../shared/model.js';
 import type { GitSnapshot } from '../../../shared/api-types.js';
 import type { BriefTarget } from '../../../shared/settings.js';
-import type { BriefData } from './brief-data.js';
-import { clipText, foldToolCalls, toolCallsBetween, type ExcerptMessage } from './excerpt.js';
+import type { BriefData, BriefItem } from './brief-data.js';
+import { clipText, foldToolCalls, fullyRead, toolCallsBetween, usersBetween, type ExcerptMessage } from './excerpt.js';
 import { STALENESS_LABELS } from './staleness.js';
 import { TARGETS } from './targets.js';
 import { countTokens } from './tokens.js';
@@ -34,7 +35,8 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   let fixed = renderFixed(data, options.target, filesLimit);
   const messages = data.excerpt.messages;
   const kept = new Set(messages.map((_, i) => i));
-  const compose = () => fixed.replace(EXCERPT_PLACEHOLDER, () => renderExcerpt(data, messages, kept));
+  const owners = ownerIndex(messages);
+  const compose = () => fixed.replace(EXCERPT_PLACEHOLDER, () => renderExcerpt(data, messages, visible(messages, kept, owners)));
 
   // Common case: everything fits, one tokenization.
   let text = compose();
@@ -42,88 +44,161 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   if (tokens <= options.budget) return { text, tokens, excerptTrimmed: 0 };
 
   const fixedTokens = countTokens(fixed);
-  const costs = messages.map((m) => countTokens(renderMessageLine(m)) + 2);
-  const order = trimOrder(messages, data.excerpt.sampled);
+  // Each shown message may bring a gap line ("[… 3 user messages and 2 tool calls omitted …]").
+  const GAP_COST = 16;
+  const costs = messages.map((m) => countTokens(renderMessageLine(m)) + 2 + GAP_COST);
+  const order = dropOrder(data);
   let excerptTokens = costs.reduce((a, b) => a + b, 0);
   const MARKER_COST = 20;
-  for (const i of order) {
+  let next = 0;
+  for (; next < order.length; next++) {
     if (fixedTokens + excerptTokens + MARKER_COST <= options.budget) break;
-    kept.delete(i);
-    excerptTokens -= costs[i]!;
+    kept.delete(order[next]!);
+    excerptTokens -= costs[order[next]!]!;
   }
   if (kept.size === 0 && fixedTokens > options.budget) {
     filesLimit = FILES_SHOWN_WHEN_TIGHT;
     fixed = renderFixed(data, options.target, filesLimit);
   }
 
-  // Exact check: estimates above are per line; fold/omission lines can tip it over.
+  // Exact check: estimates above are per line; drop at least the overshoot's worth per round.
   text = compose();
   tokens = countTokens(text);
-  let next = order.findIndex((i) => kept.has(i));
-  while (tokens > options.budget && next >= 0 && next < order.length) {
-    kept.delete(order[next]!);
-    next++;
+  while (tokens > options.budget && next < order.length) {
+    let freed = 0;
+    while (next < order.length && freed < tokens - options.budget) {
+      kept.delete(order[next]!);
+      freed += costs[order[next]!]! - GAP_COST;
+      next++;
+    }
     text = compose();
     tokens = countTokens(text);
   }
-  return { text, tokens, excerptTrimmed: messages.length - kept.size };
+  return { text, tokens, excerptTrimmed: messages.length - visible(messages, kept, owners).size };
 }
 
-/** Indices of excerpt messages in the order they are dropped: middle, early, then oldest recent; the first prompt last. */
-function trimOrder(messages: ExcerptMessage[], sampled: boolean): number[] {
+/** Replies that only acknowledge, and user turns that only say "go on": folded first. */
+const ACK = /^\s*(?:ok(?:ay)?|sure|noted|got it|understood|will do|thanks|thank you|great|alright|right|yes|done)\b[^\n]{0,80}$/i;
+const ROUTINE = /^\s*(?:ok(?:ay)?|thanks|thank you|great|good|looks good|lgtm|continue|go on|go ahead|proceed|yes|yep|sure|nice|perfect|cool|carry on|keep going)\b/i;
+
+/** For each assistant message, the index of the user message it answers (-1: none before it). */
+function ownerIndex(messages: ExcerptMessage[]): number[] {
+  let owner = -1;
+  return messages.map((m, i) => {
+    if (m.role === 'user') {
+      owner = i;
+      return i;
+    }
+    return owner;
+  });
+}
+
+/** Kept messages minus replies whose user message was dropped: never an acknowledgement without what it acknowledges. */
+function visible(messages: ExcerptMessage[], kept: Set<number>, owners: number[]): Set<number> {
+  const out = new Set<number>();
+  for (const i of kept) {
+    const owner = owners[i]!;
+    if (messages[i]!.role === 'assistant' && owner >= 0 && !kept.has(owner)) continue;
+    out.add(i);
+  }
+  return out;
+}
+
+/**
+ * Indices of excerpt messages in the order they are dropped, by value: assistant chatter and
+ * messages marked as history, then the assistant's conclusions of each turn, then routine user
+ * turns, then the user's other messages, then those the structured sections cite; the last
+ * exchange and the first prompt last. Oldest first within each tier.
+ */
+function dropOrder(data: BriefData): number[] {
+  const messages = data.excerpt.messages;
   const n = messages.length;
   if (n === 0) return [];
-  const idx = messages.map((_, i) => i);
-  if (!sampled) {
-    // Unsampled: drop from the middle outwards, keeping the opening and the latest turns longest.
-    const mid = idx.slice(1).sort((a, b) => Math.abs(a - n / 2) - Math.abs(b - n / 2) || a - b);
-    return [...mid, 0];
-  }
-  const head = idx.filter((i) => i < 10);
-  const tail = idx.filter((i) => i >= n - 20 && i >= 10);
-  const middle = idx.filter((i) => !head.includes(i) && !tail.includes(i));
-  return [...middle, ...head.slice(1).reverse(), ...tail, 0];
+  const cited = new Set<number>();
+  const items = [...data.decisions, ...data.rejected, ...data.open.blockers, ...data.state.nextSteps, ...data.state.itemsCompleted];
+  for (const item of items) if (item.seq !== null) cited.add(item.seq);
+  let firstUser = -1;
+  let lastUser = -1;
+  messages.forEach((m, i) => {
+    if (m.role !== 'user') return;
+    if (firstUser < 0) firstUser = i;
+    lastUser = i;
+  });
+  const finalReply = messages[n - 1]!.role === 'assistant' && n - 1 > lastUser ? n - 1 : -1;
+  const tier = (m: ExcerptMessage, i: number): number => {
+    if (i === firstUser) return 7;
+    if (i === lastUser) return 6;
+    if (i === finalReply) return 5;
+    if (m.role === 'assistant') {
+      const conclusion = i === n - 1 || messages[i + 1]!.role === 'user';
+      if (m.note || ACK.test(m.text) || !conclusion) return 0;
+      return 1;
+    }
+    if (m.note) return 1;
+    if (cited.has(m.seq)) return 4;
+    if (ROUTINE.test(m.text) && m.text.length < 160) return 2;
+    return 3;
+  };
+  const tiers = messages.map((m, i) => tier(m, i));
+  return messages.map((_, i) => i).sort((a, b) => tiers[a]! - tiers[b]! || a - b);
 }
 
 function renderMessageLine(m: ExcerptMessage): string {
   const who = m.role === 'user' ? 'User' : 'Assistant';
-  return `**${who}** (#${m.seq}): ${clipText(m.text)}`;
+  return `**${who}** (#${m.seq})${m.note ? ` _[${m.note}]_` : ''}: ${clipText(m.text)}`;
 }
 
-function renderExcerpt(data: BriefData, messages: ExcerptMessage[], kept: Set<number>): string {
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The line standing for what lies between two shown messages (indices `from` < `to`, every
+ * candidate between them omitted): "[… 3 user messages, assistant replies and 12 tool calls
+ * omitted …]", or the folded tool calls when only tools lie between.
+ */
+function gapLine(data: BriefData, userPrefix: number[], from: number, to: number): string | null {
+  const messages = data.excerpt.messages;
+  const afterSeq = from >= 0 ? messages[from]!.seq : -1;
+  const beforeSeq = to < messages.length ? messages[to]!.seq : Number.MAX_SAFE_INTEGER;
+  const offered = Math.max(0, to - from - 1);
+  const offeredUsers = userPrefix[to]! - userPrefix[from + 1]!;
+  const assistant = offered - offeredUsers;
+  const users = usersBetween(data.excerpt, afterSeq, beforeSeq);
+  const between = users + assistant;
+  const unread = !fullyRead(data.excerpt, afterSeq, beforeSeq);
+  const tools = toolCallsBetween(data.toolCalls, afterSeq, beforeSeq);
+  if (!between && !unread) return tools.length ? foldToolCalls(tools) : null;
+  const parts: string[] = [];
+  if (users) parts.push(plural(users, 'user message'));
+  if (assistant && !unread) parts.push(plural(assistant, 'assistant message'));
+  if (unread) parts.push('assistant replies');
+  if (tools.length) parts.push(plural(tools.length, 'tool call'));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0]!;
+  return `[… ${list} omitted${to >= messages.length ? ' at the end' : ''} …]`;
+}
+
+function renderExcerpt(data: BriefData, messages: ExcerptMessage[], shown: Set<number>): string {
   const lines: string[] = [];
-  const { total, sampled } = data.excerpt;
-  const shown = kept.size;
+  const { total } = data.excerpt;
   if (total === 0) return 'No conversation messages indexed for this session.';
   lines.push(
-    sampled || shown < total
-      ? `_${shown} of ${total} substantive messages shown (tool output omitted; gaps marked)._`
+    shown.size < total
+      ? `_${shown.size} of ${total} substantive messages shown (tool output omitted; gaps marked)._`
       : `_All ${total} substantive messages (tool output omitted)._`,
   );
-  let prev: ExcerptMessage | null = null;
-  const calls = data.toolCalls;
-  const leadingGap = messages.find((_, i) => kept.has(i));
-  if (leadingGap && leadingGap.pos > 0) lines.push(`[… ${leadingGap.pos} earlier messages omitted …]`);
+  const userPrefix = [0];
+  messages.forEach((m, i) => userPrefix.push(userPrefix[i]! + (m.role === 'user' ? 1 : 0)));
+  let prev = -1;
   messages.forEach((m, i) => {
-    if (!kept.has(i)) return;
-    if (prev) {
-      const between = toolCallsBetween(calls, prev.seq, m.seq);
-      const gap = m.pos - prev.pos - 1;
-      if (gap > 0) {
-        const tools = between.length ? ` and ${between.length} tool call${between.length === 1 ? '' : 's'}` : '';
-        lines.push(`[… ${gap} message${gap === 1 ? '' : 's'}${tools} omitted …]`);
-      } else if (between.length) lines.push(foldToolCalls(between));
-    }
+    if (!shown.has(i)) return;
+    const gap = gapLine(data, userPrefix, prev, i);
+    if (gap) lines.push(gap);
     lines.push(renderMessageLine(m));
-    prev = m;
+    prev = i;
   });
-  if (prev) {
-    const last = prev as ExcerptMessage;
-    const after = toolCallsBetween(calls, last.seq, Number.MAX_SAFE_INTEGER);
-    const gap = data.excerpt.texts - last.pos - 1;
-    if (gap > 0) lines.push(`[… ${gap} later message${gap === 1 ? '' : 's'} omitted …]`);
-    else if (after.length) lines.push(foldToolCalls(after));
-  }
+  const tail = gapLine(data, userPrefix, prev, messages.length);
+  if (tail) lines.push(tail);
   return lines.join('\n\n');
 }
 
@@ -161,23 +236,20 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
       ? `- Latest checkpoint: ${data.checkpoint.createdAt}, ${STALENESS_LABELS[data.staleness!]}`
       : '- Latest checkpoint: none (state below is from the transcript)',
   ];
+  // pi: a `--fork` names its source; `/tree` leaves other branches in the transcript.
+  if (s.parentId && s.agent === 'pi') header.push(`- Forked from: session \`${s.parentId}\``);
+  const offPath = (s.otherBranchSeqs ?? []).reduce((n, [a, b]) => n + b - a + 1, 0);
+  if (offPath > 0) header.push(`- Branches: this brief follows the current conversation; ${offPath} message${offPath === 1 ? '' : 's'} on abandoned branches left out`);
   out.push(header.join('\n'));
 
   out.push(`## Original goal\n\n${data.goal ? quote(data.goal) : 'No user prompt was recorded.'}`);
 
-  const st = data.state;
-  const stateParts: string[] = [];
-  if (st.source === 'checkpoint') stateParts.push(`_From the checkpoint of ${data.checkpoint!.createdAt}._`);
-  if (st.source === 'last_assistant_message') stateParts.push('_No checkpoint: this is the last substantive assistant message._');
-  stateParts.push(st.summary ? (st.source === 'checkpoint' ? st.summary.trim() : quote(clipText(st.summary, 4000))) : 'Unknown: no checkpoint and no assistant reply.');
-  if (st.itemsCompleted.length) stateParts.push(`Done:\n${bulletList(st.itemsCompleted, '')}`);
-  if (st.nextSteps.length) stateParts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n)}`).join('\n')}`);
-  out.push(`## Current state and next steps\n\n${stateParts.join('\n\n')}`);
+  out.push(`## Current state and next steps\n\n${renderState(data)}`);
 
-  const decisions = data.decisions.map((d) => (d.source === 'pin' ? `${d.text} _(pinned turn #${d.seq})_` : d.text));
-  out.push(`## Settled decisions\n\n${bulletList(decisions, 'None recorded.')}`);
+  out.push(`## Settled decisions\n\n${bulletList(data.decisions.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.')}`);
+  out.push(`## Rejected alternatives\n\n${bulletList(data.rejected.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.')}`);
 
-  const open = [...data.open.blockers.map((b) => `Blocker: ${b}`), ...data.open.itemsAdded.map((i) => `Open: ${i}`)];
+  const open = [...data.open.blockers.map((b) => `Blocker: ${b.text}${itemRef(b)}`), ...data.open.itemsAdded.map((i) => `Open: ${i.text}${itemRef(i)}`)];
   out.push(`## Open items and blockers\n\n${bulletList(open, 'None recorded.')}`);
 
   const fileLines = data.files.map((f) => `- \`${f.path}\` — ${f.action} (${f.tool}${f.times > 1 ? `, ${f.times}×` : ''})`);
@@ -190,7 +262,8 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   );
 
   const checks = data.verification.map(
-    (v) => `- ${v.kind}: \`${v.command.replace(/`/g, "'")}\` — ${v.outcome}${v.exitCode !== null ? ` (exit ${v.exitCode})` : ''}`,
+    (v) =>
+      `- ${v.kind}: \`${v.command.replace(/`/g, "'")}\` — ${v.outcome}${v.exitCode !== null ? ` (exit ${v.exitCode})` : ''} _(#${v.seq}${v.failedBefore !== null ? `; an earlier run failed at #${v.failedBefore}, now history` : ''})_`,
   );
   out.push(`## Verification\n\n${checks.length ? checks.join('\n') : 'No test, build or lint commands were run in this session.'}`);
 
@@ -200,6 +273,7 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   const steps = [
     'Read the original goal and the current state above.',
     'Treat the settled decisions as final; do not relitigate them.',
+    ...(data.rejected.length ? ['Do not bring back the rejected alternatives.'] : []),
     'Before changing anything, restate your understanding of the current state and your intended next step.',
   ];
   if (data.files.length || data.declaredFiles.length) steps.push(`Before editing, ${profile.read} the files touched; ${profile.edit}.`);
@@ -211,6 +285,56 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   const who = target === 'generic' ? 'the receiving agent' : profile.label;
   out.push(`## Instructions for ${who}\n\n${steps.map((x, i) => `${i + 1}. ${x}`).join('\n')}`);
   return out.join('\n\n') + '\n';
+}
+
+/** Where an item came from: its message, and what it corrects; `#seq` points into the transcript. */
+function itemRef(item: BriefItem): string {
+  if (item.source === 'pin') return ` _(pinned turn #${item.seq})_`;
+  if (item.seq === null) return '';
+  const from = item.source === 'todo' ? "agent's todo list " : item.source === 'plan' ? "agent's plan " : item.source === 'summary' ? 'compaction summary ' : '';
+  const corrects = item.corrects.length ? `; corrects ${item.corrects.map((c) => `#${c}`).join(', ')}` : '';
+  return ` _(${from}#${item.seq}${corrects})_`;
+}
+
+const STATE_CLIP_CHARS = 1500;
+
+/** Long code blocks (command output the agent quoted) shrink to their first lines: the state is not a log. */
+function foldCode(text: string): string {
+  return text.replace(/```[^\n]*\n([\s\S]*?)```/g, (block, body: string) => {
+    const lines = body.split('\n');
+    if (lines.length <= 8) return block;
+    return `${block.slice(0, block.indexOf('\n') + 1)}${lines.slice(0, 6).join('\n')}\n[… ${lines.length - 6} more lines]\n\`\`\``;
+  });
+}
+
+function renderState(data: BriefData): string {
+  const st = data.state;
+  const parts: string[] = [];
+  if (st.source === 'checkpoint') {
+    parts.push(`_From the checkpoint of ${data.checkpoint!.createdAt}._`);
+    parts.push(st.summary ? st.summary.trim() : 'The checkpoint gave no summary.');
+  } else parts.push('_No checkpoint: where the work stands, from the transcript._');
+  const facts: string[] = [];
+  if (st.lastRequest) facts.push(`Last request (#${st.lastRequest.seq}): ${clipText(st.lastRequest.text.replace(/\s+/g, ' '), 300)}`);
+  const latest = [...data.verification].sort((a, b) => b.seq - a.seq)[0];
+  if (latest) {
+    const history = latest.failedBefore !== null ? `; it had failed at #${latest.failedBefore}` : '';
+    facts.push(`Latest verification: \`${latest.command.replace(/`/g, "'")}\` ${latest.outcome} (#${latest.seq}${history})`);
+  }
+  if (st.pendingFiles.length) {
+    const files = st.pendingFiles.map((f) => `\`${f}\``).join(', ');
+    facts.push(st.pendingSince === 'passing_check' ? `Changed since the last passing check: ${files}` : `Latest changes (no passing check yet): ${files}`);
+  } else if (st.pendingSince === 'passing_check') facts.push('No file changed since the last passing check.');
+  if (facts.length) parts.push(facts.map((f) => `- ${f}`).join('\n'));
+  if (st.source === 'last_assistant_message' && st.summary) {
+    parts.push(`Last assistant conclusion (#${st.summarySeq}):\n\n${quote(clipText(foldCode(st.summary), STATE_CLIP_CHARS))}`);
+  } else if (st.source === 'none') parts.push('Unknown: no checkpoint and no assistant reply.');
+  if (data.compactionSummary) {
+    parts.push(`Earlier in this session (the agent's own summary when it compacted the conversation):\n\n${quote(clipText(data.compactionSummary, STATE_CLIP_CHARS))}`);
+  }
+  if (st.itemsCompleted.length) parts.push(`Done:\n${bulletList(st.itemsCompleted.map((i) => `${i.text}${itemRef(i)}`), '')}`);
+  if (st.nextSteps.length) parts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n.text)}${itemRef(n)}`).join('\n')}`);
+  return parts.join('\n\n');
 }
 
 function renderGit(data: BriefData): string {

@@ -29,7 +29,7 @@ describe('reading tool calls as the adapters store them', () => {
     expect(shellCommand('exec_command', '{"cmd":"npm test","workdir":"/p"}')).toBe('npm test');
     expect(shellCommand('shell', '{"command":["bash","-lc","cargo test -q"]}')).toBe('cargo test -q');
     expect(shellCommand('terminal', '{"command": "pytest -x"}')).toBe('pytest -x');
-    expect(shellCommand('run_shell_command', '{"command":"npm test","description":"Run the tests"}')).toBe('npm test'); // Gemini CLI
+    expect(shellCommand('run_shell_command', '{"command":"npm test","description":"Run the tests"}')).toBe('npm test');
     expect(shellCommand('Read', '{"file_path":"/x"}')).toBeNull();
     expect(classifyCommand('npx vitest run src')).toBe('test');
     expect(classifyCommand('npx tsc -p . --noEmit')).toBe('typecheck');

@@ -153,7 +153,8 @@ function parseUnifiedDiff(diff: string): FileEffect[] {
   return out;
 }
 
-const SHELL_TOOLS = new Set(['bash', 'shell', 'exec_command', 'local_shell', 'local_shell_call', 'terminal', 'run_command', 'execute_command', 'run_terminal_cmd', 'container.exec', 'unified_exec', 'run_shell_command']);
+// run_shell_command: Qwen Code and Gemini CLI.
+const SHELL_TOOLS = new Set(['bash', 'shell', 'exec_command', 'run_shell_command', 'local_shell', 'local_shell_call', 'terminal', 'run_command', 'execute_command', 'run_terminal_cmd', 'container.exec', 'unified_exec']);
 
 /** The shell command a tool call ran, or null when it is not a shell call. */
 export function shellCommand(toolName: string | null, text: string): string | null {

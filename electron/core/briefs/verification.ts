@@ -15,6 +15,16 @@ export interface VerificationRun {
   exitCode: number | null;
   seq: number;
   tool: string;
+  /** When this latest run passed: the seq of an earlier failed run of the same command, shown as history. */
+  failedBefore: number | null;
+}
+
+/** One run of a check command; outcome 'unknown' when its result is not among the recent results. */
+export interface CheckRun {
+  kind: CheckKind;
+  command: string;
+  seq: number;
+  outcome: CheckOutcome;
 }
 
 const PATTERNS: [CheckKind, RegExp][] = [
@@ -48,33 +58,79 @@ export function exitCodeOf(text: string): number | null {
 }
 
 /**
+ * A failing run told by its output, for stores that keep no exit code with it (OpenCode keeps the
+ * exit in tool metadata the index does not carry): TAP/node:test, jest/vitest, pytest, npm.
+ */
+export function failureInOutput(text: string): boolean {
+  return /\bnot ok\b|✖|\bFAIL\b|\b[1-9]\d*\s+(?:failed|failing|failures?)\b|\bfail(?:ed|ures?)?\s*[:=]?\s*[1-9]|\bnpm ERR!|Traceback \(most recent call last\)|\bpanicked at\b/.test(text);
+}
+
+/**
  * @param toolCalls every tool call of the session, ascending seq
  * @param results recent tool results (any order), matched to calls by toolCallId
  */
 export function collectVerification(toolCalls: Message[], results: Message[], limit = 6): VerificationRun[] {
   const resultById = new Map<string, Message>();
-  for (const r of results) if (r.toolCallId && !resultById.has(r.toolCallId)) resultById.set(r.toolCallId, r);
-  // Latest run of each distinct command, newest first, then shown oldest first.
-  const seen = new Set<string>();
-  const runs: VerificationRun[] = [];
-  for (let i = toolCalls.length - 1; i >= 0 && runs.length < limit; i--) {
+  let oldestResult = Number.POSITIVE_INFINITY;
+  for (const r of results) {
+    if (r.toolCallId && !resultById.has(r.toolCallId)) resultById.set(r.toolCallId, r);
+    if (r.seq < oldestResult) oldestResult = r.seq;
+  }
+  const runAt = (i: number): (CheckRun & { exitCode: number | null; tool: string }) | null => {
     const call = toolCalls[i]!;
     // Pre-filter on the raw text (the command is in there, JSON-quoted) before parsing it.
-    if (!classifyCommand(call.text)) continue;
+    if (!classifyCommand(call.text)) return null;
     const command = shellCommand(call.toolName, call.text);
-    if (!command) continue;
-    const kind = classifyCommand(command);
-    if (!kind || seen.has(command)) continue;
-    seen.add(command);
+    const kind = command ? classifyCommand(command) : null;
+    if (!command || !kind) return null;
     const result = call.toolCallId ? resultById.get(call.toolCallId) : undefined;
     let outcome: CheckOutcome = 'unknown';
     let exitCode: number | null = null;
     if (result) {
       exitCode = exitCodeOf(result.text);
       if (exitCode !== null) outcome = exitCode === 0 ? 'passed' : 'failed';
-      else outcome = result.isError ? 'failed' : 'passed';
+      else outcome = result.isError || failureInOutput(result.text) ? 'failed' : 'passed';
     }
-    runs.push({ kind, command, outcome, exitCode, seq: call.seq, tool: call.toolName ?? 'tool' });
+    return { kind, command, outcome, exitCode, seq: call.seq, tool: call.toolName ?? 'tool' };
+  };
+  // Latest run of each distinct command, newest first, then shown oldest first.
+  const seen = new Set<string>();
+  const runs: VerificationRun[] = [];
+  for (let i = toolCalls.length - 1; i >= 0 && runs.length < limit; i--) {
+    const run = runAt(i);
+    if (!run || seen.has(run.command)) continue;
+    seen.add(run.command);
+    let failedBefore: number | null = null;
+    // An earlier failure of a command that passes now is history; look only as far back as results are known.
+    for (let j = i - 1; run.outcome === 'passed' && j >= 0 && toolCalls[j]!.seq >= oldestResult; j--) {
+      const earlier = toolCalls[j]!.text.includes(run.command.slice(0, 12)) ? runAt(j) : null;
+      if (earlier?.command === run.command && earlier.outcome === 'failed') {
+        failedBefore = earlier.seq;
+        break;
+      }
+    }
+    runs.push({ ...run, failedBefore });
   }
   return runs.reverse();
+}
+
+const FAILURE_WORDS = /\b(?:fail(?:s|ed|ing|ure|ures)?|errors?|broken|crash(?:es|ed)?|not\s+passing|doesn't\s+pass|red)\b/i;
+
+/**
+ * For an assistant message that reports a failure: the later passing run that made it history (the
+ * latest run of the same kind of check passed after the message), else null.
+ */
+export function laterPass(text: string, seq: number, runs: readonly CheckRun[]): CheckRun | null {
+  // "fail 0", "0 failed", "failures: 0" report a pass.
+  if (!FAILURE_WORDS.test(text.replace(/\bfail(?:ed|s|ures?)?\s*[:=]?\s*0\b|\b0\s+(?:fail(?:ed|ures?)?|errors?)\b|\berrors?\s*[:=]?\s*0\b/gi, ''))) return null;
+  const kind: CheckKind = /\blint|eslint|ruff|clippy/i.test(text)
+    ? 'lint'
+    : /\btype ?check|\btsc\b|mypy|type errors?/i.test(text)
+      ? 'typecheck'
+      : /\bbuild|compil/i.test(text) && !/\btests?\b/i.test(text)
+        ? 'build'
+        : 'test';
+  let latest: CheckRun | null = null;
+  for (const r of runs) if (r.kind === kind && (!latest || r.seq > latest.seq)) latest = r;
+  return latest && latest.seq > seq && latest.outcome === 'passed' ? latest : null;
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BriefData } from '../briefs/brief-data.js';
+import { itemLine, type BriefData } from '../briefs/brief-data.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 
 export const RelayStateSchema = z.object({
@@ -49,10 +49,10 @@ export function toRelayState(data: BriefData): RelayState {
     phase: data.checkpoint ? 'handoff' : 'in_progress',
     current_task: (data.goal ?? data.session.title ?? data.session.id).trim().split('\n')[0]!.slice(0, 500),
     progress: {
-      completed: data.state.itemsCompleted,
+      completed: data.state.itemsCompleted.map(itemLine),
       in_progress: data.state.summary?.trim() ?? '',
-      blocked: data.open.blockers,
-      next_steps: data.state.nextSteps,
+      blocked: data.open.blockers.map(itemLine),
+      next_steps: data.state.nextSteps.map(itemLine),
     },
     last_update: data.checkpoint?.createdAt ?? data.now,
     session_id: data.session.id,
@@ -72,19 +72,27 @@ export function writeContextRelay(data: BriefData, dir: string): RelayWriteResul
   const decisionsFile = path.join(dir, 'decisions.md');
   const existing = fs.existsSync(decisionsFile) ? fs.readFileSync(decisionsFile, 'utf8') : '';
   const nextNumber = [...existing.matchAll(/^## ADR-(\d+):/gm)].reduce((max, m) => Math.max(max, Number(m[1])), 0) + 1;
-  const fresh = data.decisions.filter((d) => !existing.includes(`- Decision: ${d.text.replace(/\n+/g, ' ')}`));
+  // Rejected alternatives are ADRs too, with status Rejected (Context Relay's decision log keeps both).
+  const records = [...data.decisions.map((d) => ({ d, status: 'Accepted' })), ...data.rejected.map((d) => ({ d, status: 'Rejected' }))];
+  const fresh = records.filter(({ d }) => !existing.includes(`- Decision: ${d.text.replace(/\n+/g, ' ')}`));
   if (fresh.length) {
     const header = existing ? '' : '# Architecture Decision Records\n';
-    const entries = fresh.map((d, i) => {
+    const entries = fresh.map(({ d, status }, i) => {
       const num = String(nextNumber + i).padStart(3, '0');
       const text = d.text.replace(/\n+/g, ' ');
+      const context =
+        d.source === 'pin'
+          ? `pinned turn #${d.seq} of session ${data.session.id}`
+          : d.seq === null
+            ? `checkpoint of session ${data.session.id}`
+            : `message #${d.seq} of session ${data.session.id}${d.corrects.length ? ` (corrects ${d.corrects.map((c) => `#${c}`).join(', ')})` : ''}`;
       return [
         `## ADR-${num}: ${text.slice(0, 80)}`,
         `- Date: ${at.slice(0, 10)}`,
-        '- Status: Accepted',
-        `- Context: ${d.source === 'pin' ? `pinned turn #${d.seq} of session ${data.session.id}` : `checkpoint of session ${data.session.id}`}`,
+        `- Status: ${status}`,
+        `- Context: ${context}`,
         `- Decision: ${text}`,
-        '- Consequences: treat as settled in later sessions',
+        `- Consequences: ${status === 'Rejected' ? 'do not bring it back in later sessions' : 'treat as settled in later sessions'}`,
       ].join('\n');
     });
     const sep = existing && !existing.endsWith('\n\n') ? (existing.endsWith('\n') ? '\n' : '\n\n') : '';
@@ -125,10 +133,11 @@ export function writeContextRelay(data: BriefData, dir: string): RelayWriteResul
     });
     added++;
   };
-  data.state.nextSteps.forEach((s) => upsert(s, 'pending', 'high', `next step from ${data.session.id}`));
-  data.open.itemsAdded.forEach((s) => upsert(s, 'pending', 'medium', `raised in ${data.session.id}`));
-  data.open.blockers.forEach((s) => upsert(s, 'blocked', 'high', `blocker in ${data.session.id}`));
-  data.state.itemsCompleted.forEach((s) => upsert(s, 'completed', 'medium', `completed in ${data.session.id}`));
+  const from = (s: { seq: number | null }) => (s.seq === null ? data.session.id : `${data.session.id} #${s.seq}`);
+  data.state.nextSteps.forEach((s) => upsert(s.text, 'pending', 'high', `next step from ${from(s)}`));
+  data.open.itemsAdded.forEach((s) => upsert(s.text, 'pending', 'medium', `raised in ${from(s)}`));
+  data.open.blockers.forEach((s) => upsert(s.text, 'blocked', 'high', `blocker in ${from(s)}`));
+  data.state.itemsCompleted.forEach((s) => upsert(s.text, 'completed', 'medium', `completed in ${from(s)}`));
   todos.last_review = at;
   writeFileAtomic(todosFile, JSON.stringify(todos, null, 2) + '\n');
   files.push(todosFile);

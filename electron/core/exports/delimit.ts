@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BriefData } from '../briefs/brief-data.js';
+import { itemLine, type BriefData } from '../briefs/brief-data.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 
 export const DelimitRecordSchema = z.object({
@@ -48,10 +48,11 @@ export function toDelimitRecord(data: BriefData, now: Date): DelimitRecord {
     timestamp: at.toISOString(),
     venture: ventureOf(data.session.cwd),
     summary,
-    items_completed: data.state.itemsCompleted,
-    items_added: [...data.open.itemsAdded, ...data.state.nextSteps],
-    key_decisions: data.decisions.map((d) => d.text),
-    blockers: data.open.blockers,
+    items_completed: data.state.itemsCompleted.map(itemLine),
+    items_added: [...data.open.itemsAdded, ...data.state.nextSteps].map(itemLine),
+    // Seven fixed fields: a rejected alternative is a decision too ("Rejected: …"), so it rides along here.
+    key_decisions: [...data.decisions.map(itemLine), ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`)],
+    blockers: data.open.blockers.map(itemLine),
     files_changed: files,
   };
   return DelimitRecordSchema.parse(record);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { BriefData } from '../briefs/brief-data.js';
+import { itemLine, type BriefData } from '../briefs/brief-data.js';
 import type { BriefTarget } from '../../../shared/settings.js';
 
 export const DEFAULT_ENVELOPE_TTL_SECONDS = 300;
@@ -61,13 +61,14 @@ export function toEnvelope(data: BriefData, target: BriefTarget, now: Date, ttlS
       cwd: data.session.cwd,
       branch: data.git.atCheckpoint?.branch ?? data.session.gitBranch,
       summary: data.state.summary,
-      next_steps: data.state.nextSteps,
-      decisions: data.decisions.map((d) => d.text),
-      blockers: data.open.blockers,
-      items_completed: data.state.itemsCompleted,
-      items_added: data.open.itemsAdded,
+      next_steps: data.state.nextSteps.map(itemLine),
+      decisions: data.decisions.map(itemLine),
+      rejected_alternatives: data.rejected.map(itemLine),
+      blockers: data.open.blockers.map(itemLine),
+      items_completed: data.state.itemsCompleted.map(itemLine),
+      items_added: data.open.itemsAdded.map(itemLine),
       files_changed: data.files.map((f) => ({ path: f.path, action: f.action })),
-      verification: data.verification.map((v) => ({ kind: v.kind, command: v.command, outcome: v.outcome })),
+      verification: data.verification.map((v) => ({ kind: v.kind, command: v.command, outcome: v.outcome, seq: v.seq, failed_before: v.failedBefore })),
       checkpoint_id: cp?.id ?? null,
       checkpoint_at: cp?.createdAt ?? null,
       staleness: data.staleness,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../testing/fixture-home.js';
-import type { BriefData } from '../briefs/brief-data.js';
+import type { BriefData, BriefItem } from '../briefs/brief-data.js';
 import { DelimitRecordSchema, delimitId, toDelimitRecord, writeDelimitRecord } from './delimit.js';
 import { renderGovZero, validateHandoffDocument, REQUIRED_SECTIONS } from './govzero.js';
 import { acceptEnvelope, EnvelopeExpiredError, HandoffEnvelopeSchema, toEnvelope } from './envelope.js';
@@ -10,8 +10,11 @@ import { writeContextRelay } from './context-relay.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
+const item = (text: string): BriefItem => ({ text, source: 'checkpoint', seq: null, corrects: [] });
+
 function briefData(cwd: string): BriefData {
   return {
+    compactionSummary: null,
     session: {
       id: 'claude:abc',
       agent: 'claude',
@@ -36,18 +39,28 @@ function briefData(cwd: string): BriefData {
     checkpoint: null,
     staleness: null,
     goal: 'Add a login form',
-    state: { source: 'last_assistant_message', summary: 'Form added. TODO: wire token=abc later ...', nextSteps: ['Add logout'], itemsCompleted: ['Form'] },
-    decisions: [{ text: 'Use JWT', source: 'checkpoint', seq: null }],
-    open: { blockers: ['Design missing'], itemsAdded: ['Logout'] },
+    state: {
+      source: 'last_assistant_message',
+      summary: 'Form added. TODO: wire token=abc later ...',
+      summarySeq: 8,
+      lastRequest: null,
+      pendingFiles: [],
+      pendingSince: 'passing_check',
+      nextSteps: [item('Add logout')],
+      itemsCompleted: [item('Form')],
+    },
+    decisions: [item('Use JWT')],
+    rejected: [],
+    open: { blockers: [item('Design missing')], itemsAdded: [item('Logout')] },
     files: [
       { path: 'src/login.ts', action: 'written', tool: 'Write', seq: 3, times: 1 },
       { path: 'src/gone.ts', action: 'deleted', tool: 'apply_patch', seq: 2, times: 1 },
     ],
     filesTotal: 2,
     declaredFiles: [],
-    verification: [{ kind: 'test', command: 'npm test', outcome: 'passed', exitCode: 0, seq: 5, tool: 'Bash' }],
+    verification: [{ kind: 'test', command: 'npm test', outcome: 'passed', exitCode: 0, seq: 5, tool: 'Bash', failedBefore: null }],
     git: { atCheckpoint: null, drift: null },
-    excerpt: { total: 0, texts: 0, sampled: false, messages: [] },
+    excerpt: { total: 0, sampled: false, messages: [], userSeqs: [], covered: [] },
     toolCalls: [],
   };
 }
@@ -62,6 +75,39 @@ describe('seed-format exports', () => {
     fs.writeFileSync(path.join(cwd, 'src', 'login.ts'), 'export {}\n');
   });
   afterEach(() => tmp.cleanup());
+
+  /** The same brief with facts taken from the conversation: a correction, a rejection, cited messages. */
+  function conversational(): BriefData {
+    const data = briefData(cwd);
+    data.decisions.push({ text: 'Store state in SQLite', source: 'user', seq: 40, corrects: [12] });
+    data.rejected.push({ text: 'We will not use Redis', source: 'user', seq: 18, corrects: [] });
+    data.open.blockers.push({ text: 'Waiting for the IAM role', source: 'user', seq: 22, corrects: [] });
+    data.state.nextSteps.push({ text: 'Add retries', source: 'todo', seq: 50, corrects: [] });
+    return data;
+  }
+
+  it('carries rejected alternatives and the message each conversation fact came from in every format', () => {
+    const data = conversational();
+    const record = toDelimitRecord(data, NOW);
+    expect(record.key_decisions).toEqual(['Use JWT', 'Store state in SQLite (#40)', 'Rejected: We will not use Redis (#18)']);
+    expect(record.blockers).toEqual(['Design missing', 'Waiting for the IAM role (#22)']);
+    expect(record.items_added).toEqual(['Logout', 'Add logout', 'Add retries (#50)']);
+
+    const doc = renderGovZero(data, cwd, { adrId: 'ADR-0.0.25' });
+    expect(validateHandoffDocument(doc, cwd)).toEqual([]);
+    expect(doc).toContain('- Rejected: We will not use Redis (#18)');
+    expect(doc).toContain('- Blocked: Waiting for the IAM role (#22)');
+
+    const env = toEnvelope(data, 'codex', NOW, 300);
+    expect(env.accumulated_context).toMatchObject({ rejected_alternatives: ['We will not use Redis (#18)'], next_steps: ['Add logout', 'Add retries (#50)'] });
+
+    writeContextRelay(data, cwd);
+    const adrs = fs.readFileSync(path.join(cwd, 'decisions.md'), 'utf8');
+    expect(adrs).toContain('## ADR-002: Store state in SQLite\n- Date: 2026-11-22\n- Status: Accepted\n- Context: message #40 of session claude:abc (corrects #12)');
+    expect(adrs).toContain('## ADR-003: We will not use Redis\n- Date: 2026-11-22\n- Status: Rejected');
+    const todos = JSON.parse(fs.readFileSync(path.join(cwd, 'todos.json'), 'utf8')) as { todos: { title: string; status: string; notes: string }[] };
+    expect(todos.todos.find((t) => t.title === 'Waiting for the IAM role')).toMatchObject({ status: 'blocked', notes: 'blocker in claude:abc #22' });
+  });
 
   describe('Delimit seven-field record', () => {
     it('builds a valid record and writes it only where asked', () => {
@@ -151,8 +197,8 @@ describe('seed-format exports', () => {
       const decisions1 = fs.readFileSync(path.join(cwd, 'decisions.md'), 'utf8');
       expect(decisions1).toMatch(/^# Architecture Decision Records\n\n## ADR-001: Use JWT\n/);
 
-      data.decisions.push({ text: 'Postgres, not SQLite', source: 'pin', seq: 7 });
-      data.state.itemsCompleted.push('Add logout');
+      data.decisions.push({ text: 'Postgres, not SQLite', source: 'pin', seq: 7, corrects: [] });
+      data.state.itemsCompleted.push(item('Add logout'));
       const second = writeContextRelay(data, cwd);
       expect(second).toMatchObject({ decisionsAppended: 1, todosAdded: 0, todosUpdated: 1 });
       const decisions2 = fs.readFileSync(path.join(cwd, 'decisions.md'), 'utf8');

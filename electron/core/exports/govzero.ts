@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
-import type { BriefData } from '../briefs/brief-data.js';
+import { itemLine, type BriefData } from '../briefs/brief-data.js';
 
 export const HANDOFF_SCHEMA_VERSION = 'govzero.handoff.v1';
 
@@ -170,7 +170,7 @@ export function renderGovZero(data: BriefData, basePath: string | null, options:
   const body: string[] = [];
 
   const state = data.state.summary ? n(data.state.summary.trim()) : 'No summary was recorded and the agent gave no reply.';
-  const done = data.state.itemsCompleted.length ? `\n\nCompleted:\n${list(data.state.itemsCompleted, '')}` : '';
+  const done = data.state.itemsCompleted.length ? `\n\nCompleted:\n${list(data.state.itemsCompleted.map(itemLine), '')}` : '';
   body.push(`## Current State Summary\n\n${state}${done}`);
 
   const context = [
@@ -182,14 +182,16 @@ export function renderGovZero(data: BriefData, basePath: string | null, options:
   else if (data.git.drift?.commitsSince.length) context.push(`- ${data.git.drift.commitsSince.length} commits landed since the checkpoint`);
   body.push(`## Important Context\n\n${context.join('\n')}`);
 
-  body.push(`## Decisions Made\n\n${list(data.decisions.map((d) => d.text), 'No decisions were recorded as settled.')}`);
+  // The schema has no section for rejected alternatives: they are decisions ("Rejected: …") here.
+  const decided = [...data.decisions.map(itemLine), ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`)];
+  body.push(`## Decisions Made\n\n${list(decided, 'No decisions were recorded as settled.')}`);
 
   const next = data.state.nextSteps.length
-    ? data.state.nextSteps.map((x, i) => `${i + 1}. ${n(x).replace(/\n+/g, ' ')}`).join('\n')
+    ? data.state.nextSteps.map((x, i) => `${i + 1}. ${n(itemLine(x)).replace(/\n+/g, ' ')}`).join('\n')
     : '1. Restate the current state and confirm the next step with the user.';
   body.push(`## Immediate Next Steps\n\n${next}`);
 
-  const pending = [...data.open.blockers.map((b) => `Blocked: ${b}`), ...data.open.itemsAdded.map((i) => `Open: ${i}`)];
+  const pending = [...data.open.blockers.map((b) => `Blocked: ${itemLine(b)}`), ...data.open.itemsAdded.map((i) => `Open: ${itemLine(i)}`)];
   body.push(`## Pending Work / Open Loops\n\n${list(pending, 'No open loops were recorded.')}`);
 
   const checks = data.verification.map((v) => `- [ ] \`${n(v.command).replace(/`/g, "'")}\` (${v.kind}; last run ${v.outcome})`);

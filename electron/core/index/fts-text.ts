@@ -13,6 +13,8 @@
  *   finds `SessionIndex` (the parts come after the text, so phrases of the text are unaffected).
  */
 
+import { isBatonTool, withoutNestedBrief } from './baton-echo.js';
+
 /** Only the first 4 KB (characters) of a tool output are searchable. */
 export const INDEXED_TOOL_OUTPUT_CHARS = 4096;
 
@@ -35,9 +37,11 @@ const MAX_PARTS = 64;
 /** What a message contributes to search, before the tokenizer transform; null when nothing. */
 export function searchableText(kind: string, toolName: string | null, text: string): string | null {
   if (!isIndexedKind(kind)) return null;
+  // Baton's own output: what it says was said elsewhere (see baton-echo.ts).
+  if ((kind === 'tool_call' || kind === 'tool_result') && isBatonTool(toolName)) return null;
   if (kind === 'tool_call') return toolName ? `${toolName} ${text}` : text;
   if (kind === 'tool_result') return text.length > INDEXED_TOOL_OUTPUT_CHARS ? text.slice(0, INDEXED_TOOL_OUTPUT_CHARS) : text;
-  return text;
+  return withoutNestedBrief(text);
 }
 
 function spaceCjk(text: string): string {

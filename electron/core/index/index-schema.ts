@@ -12,7 +12,7 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 6;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -56,7 +56,9 @@ CREATE TABLE IF NOT EXISTS sessions (
   source_path TEXT NOT NULL DEFAULT '',
   bytes INTEGER NOT NULL DEFAULT 0,
   source_gone INTEGER NOT NULL DEFAULT 0,
-  unit_key TEXT
+  unit_key TEXT,
+  -- JSON [[first, last], …] seqs off the current conversation (pi's /tree branches); NULL: none.
+  other_branches TEXT
 );
 CREATE INDEX IF NOT EXISTS sessions_updated ON sessions (updated_at DESC, rowid DESC);
 CREATE INDEX IF NOT EXISTS sessions_agent_updated ON sessions (agent, updated_at DESC);
@@ -86,6 +88,7 @@ CREATE TABLE IF NOT EXISTS units (
   -- size/mtime as last fully read; NULL while a read is unfinished, so it resumes from the cursor.
   synced_size INTEGER,
   synced_mtime REAL,
+  synced_stamp TEXT,
   bytes_read INTEGER NOT NULL DEFAULT 0,
   updated_at TEXT
 );

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IndexProgress } from '../../../shared/api-types.js';
+import { AGENTS } from '../../../shared/model.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
 import { corpusSpec, ensureCorpus } from '../../../bench/corpus.js';
 import { allAgentsConfig, environmentOf, fixtureAdapters } from './test-support.js';
@@ -38,7 +39,7 @@ describe('IndexService with ingest in a worker thread', () => {
     expect(service.progress().bytesDone).toBe(service.progress().bytesTotal);
     expect(service.index.listSessions({ limit: 1000 }).total).toBe(expectedSessions().length);
     const status = await service.sourceStatus();
-    expect(status.map((s) => s.agent).sort()).toEqual(['claude', 'codex', 'hermes', 'opencode']);
+    expect(status.map((s) => s.agent).sort()).toEqual([...AGENTS].sort());
 
     const e = expectedSessions().find((x) => x.agent === 'claude')!;
     const file = service.index.getSession(`claude:${e.id}`)!.sourcePath;
@@ -85,7 +86,7 @@ describe('IndexService keeps its ingest worker running', () => {
     expect(retryAts).toHaveLength(1);
     expect(logs.some((l) => l.startsWith('warn: ingest worker stopped (exited with code 4)'))).toBe(true);
     expect(service.index.listSessions({ limit: 1000 }).total).toBe(expectedSessions().length);
-    expect((await service.sourceStatus()).length).toBe(4);
+    expect((await service.sourceStatus()).length).toBe(AGENTS.length);
     await service.stop();
   });
 

@@ -285,7 +285,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
 
   private unchanged(unit: SourceUnit): boolean {
     const saved = this.writer.getUnit(unit.key);
-    return saved !== null && saved.syncedSize === unit.size && saved.syncedMtime === unit.mtimeMs;
+    return saved !== null && saved.syncedSize === unit.size && saved.syncedMtime === unit.mtimeMs && saved.syncedStamp === (unit.stamp ?? null);
   }
 
   private emitProgressThrottled(): void {

@@ -37,6 +37,7 @@ export interface UnitRecord {
   cursor: JsonValue | null;
   syncedSize: number | null;
   syncedMtime: number | null;
+  syncedStamp: string | null;
 }
 
 export interface ApplyResult {
@@ -82,6 +83,7 @@ interface UnitRow {
   cursor: string | null;
   synced_size: number | null;
   synced_mtime: number | null;
+  synced_stamp: string | null;
 }
 
 export function messageRowId(sessionRowid: number, seq: number): number {
@@ -115,7 +117,7 @@ export class IndexWriter {
     private readonly groupLimit: { messages: number; bytes: number } = { messages: GROUP_COMMIT_MESSAGES, bytes: GROUP_COMMIT_BYTES },
   ) {
     this.stmts = {
-      getUnit: db.prepare('SELECT key, agent, path, cursor, synced_size, synced_mtime FROM units WHERE key = ?'),
+      getUnit: db.prepare('SELECT key, agent, path, cursor, synced_size, synced_mtime, synced_stamp FROM units WHERE key = ?'),
       unitKeys: db.prepare('SELECT key FROM units WHERE agent = ?').pluck(),
       saveCursor: db.prepare(`INSERT INTO units (key, agent, path, cursor, synced_size, synced_mtime, bytes_read, updated_at)
         VALUES (@key, @agent, @path, @cursor, NULL, NULL, @bytes, @now)
@@ -126,24 +128,27 @@ export class IndexWriter {
         VALUES (@key, @agent, @path, NULL, NULL, NULL, @bytes, @now)
         ON CONFLICT (key) DO UPDATE SET path = excluded.path,
           synced_size = NULL, synced_mtime = NULL, bytes_read = bytes_read + excluded.bytes_read, updated_at = excluded.updated_at`),
-      markSynced: db.prepare(`INSERT INTO units (key, agent, path, cursor, synced_size, synced_mtime, updated_at)
-        VALUES (@key, @agent, @path, NULL, @size, @mtime, @now)
-        ON CONFLICT (key) DO UPDATE SET synced_size = excluded.synced_size, synced_mtime = excluded.synced_mtime, updated_at = excluded.updated_at`),
+      markSynced: db.prepare(`INSERT INTO units (key, agent, path, cursor, synced_size, synced_mtime, synced_stamp, updated_at)
+        VALUES (@key, @agent, @path, NULL, @size, @mtime, @stamp, @now)
+        ON CONFLICT (key) DO UPDATE SET synced_size = excluded.synced_size, synced_mtime = excluded.synced_mtime,
+          synced_stamp = excluded.synced_stamp, updated_at = excluded.updated_at`),
       deleteUnit: db.prepare('DELETE FROM units WHERE key = ?'),
       goneByUnit: db.prepare('UPDATE sessions SET source_gone = 1 WHERE unit_key = ? AND source_gone = 0 RETURNING id').pluck(),
       goneById: db.prepare('UPDATE sessions SET source_gone = 1 WHERE id = ? AND source_gone = 0'),
       sessionRowid: db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck(),
       upsertSession: db.prepare(`INSERT INTO sessions (id, agent, native_id, title, cwd, git_branch, git_commit, model,
           started_at, updated_at, first_prompt, user_turns, message_count, tool_names, usage, parent_id, source_path,
-          bytes, source_gone, unit_key)
+          bytes, source_gone, unit_key, other_branches)
         VALUES (@id, @agent, @nativeId, @title, @cwd, @gitBranch, @gitCommit, @model, @startedAt, @updatedAt,
-          @firstPrompt, @userTurns, @messageCount, @toolNames, @usage, @parentId, @sourcePath, @bytes, @sourceGone, @unitKey)
+          @firstPrompt, @userTurns, @messageCount, @toolNames, @usage, @parentId, @sourcePath, @bytes, @sourceGone, @unitKey,
+          @otherBranches)
         ON CONFLICT (id) DO UPDATE SET agent = excluded.agent, native_id = excluded.native_id, title = excluded.title,
           cwd = excluded.cwd, git_branch = excluded.git_branch, git_commit = excluded.git_commit, model = excluded.model,
           started_at = excluded.started_at, updated_at = excluded.updated_at, first_prompt = excluded.first_prompt,
           user_turns = excluded.user_turns, message_count = excluded.message_count, tool_names = excluded.tool_names,
           usage = excluded.usage, parent_id = excluded.parent_id, source_path = excluded.source_path,
-          bytes = excluded.bytes, source_gone = excluded.source_gone, unit_key = excluded.unit_key
+          bytes = excluded.bytes, source_gone = excluded.source_gone, unit_key = excluded.unit_key,
+          other_branches = excluded.other_branches
         RETURNING rowid`).pluck(),
       placeholderSession: db.prepare(`INSERT INTO sessions (id, agent, native_id, unit_key) VALUES (?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING`),
@@ -194,6 +199,7 @@ export class IndexWriter {
       cursor: row.cursor === null ? null : (JSON.parse(row.cursor) as JsonValue),
       syncedSize: row.synced_size,
       syncedMtime: row.synced_mtime,
+      syncedStamp: row.synced_stamp,
     };
   }
 
@@ -279,7 +285,7 @@ export class IndexWriter {
 
   /** Records that `unit` was read to its end at this size/mtime, so an unchanged unit is skipped. */
   markSynced(agent: AgentId, unit: SourceUnit): void {
-    this.stmts.markSynced.run({ key: unit.key, agent, path: unit.path, size: unit.size, mtime: unit.mtimeMs, now: new Date().toISOString() });
+    this.stmts.markSynced.run({ key: unit.key, agent, path: unit.path, size: unit.size, mtime: unit.mtimeMs, stamp: unit.stamp ?? null, now: new Date().toISOString() });
   }
 
   /** A unit vanished from its store: keep its sessions (marked gone) and forget its cursor. */
@@ -428,5 +434,6 @@ function sessionParams(s: Session, unitKey: string) {
     bytes: s.bytes,
     sourceGone: s.sourceGone ? 1 : 0,
     unitKey,
+    otherBranches: s.otherBranchSeqs?.length ? JSON.stringify(s.otherBranchSeqs) : null,
   };
 }

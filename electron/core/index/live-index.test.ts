@@ -133,3 +133,102 @@ describe('LiveIndex: watching real files', () => {
     expect(index.search('wombat').map((h) => h.sessionId)).toContain(id);
   });
 });
+
+describe('LiveIndex: renames kept outside the transcript', () => {
+  let home: FixtureHome;
+  let live: LiveIndex | null;
+  beforeEach(() => {
+    home = makeFixtureHome();
+    live = null;
+  });
+  afterEach(async () => {
+    await live?.close();
+    home.cleanup();
+  });
+
+  const start = async () => {
+    live = new LiveIndex({ dataDir: home.env.BATON_HOME!, adapters: fixtureAdapters(home.env), debounceMs: 20, reconcileMs: 3_600_000 });
+    await live.start();
+  };
+  const titleOf = (id: string) => {
+    const index = new SessionIndex(home.env.BATON_HOME!);
+    try {
+      return index.getSession(id)?.title ?? null;
+    } finally {
+      index.close();
+    }
+  };
+  /** What Codex's `/rename` writes: a session_index.jsonl entry and threads.name; the rollout is untouched. */
+  const codexRename = async (nativeId: string, name: string) => {
+    const codexHome = path.join(home.home, '.codex');
+    fs.appendFileSync(path.join(codexHome, 'session_index.jsonl'), `${JSON.stringify({ id: nativeId, thread_name: name, updated_at: new Date().toISOString() })}\n`);
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(codexHome, 'state_5.sqlite'));
+    db.prepare('UPDATE threads SET name = ? WHERE id = ?').run(name, nativeId);
+    db.close();
+  };
+
+  it('a Codex rename reaches the index while watching, and one made while Baton was down after a restart', async () => {
+    const e = expectedSessions().find((x) => x.agent === 'codex')!;
+    const id = `codex:${e.id}`;
+    await start();
+    expect(titleOf(id)).toBe(e.title);
+    await codexRename(e.id, 'Renamed while watching');
+    await until('the rename while watching', () => titleOf(id) === 'Renamed while watching');
+    await live!.close();
+    live = null;
+    await codexRename(e.id, 'Renamed while Baton was down');
+    await start();
+    expect(titleOf(id)).toBe('Renamed while Baton was down');
+  });
+
+  it('an OpenCode rename (title rewritten, time_updated untouched) reaches the index while watching and after a restart', async () => {
+    const e = expectedSessions().find((x) => x.agent === 'opencode' && !x.parentId)!;
+    const id = `opencode:${e.id}`;
+    const Database = (await import('better-sqlite3')).default;
+    const rename = (title: string) => {
+      const db = new Database(path.join(home.home, '.local/share/opencode/opencode.db'));
+      db.prepare('UPDATE session SET title = ? WHERE id = ?').run(title, e.id);
+      db.close();
+    };
+    await start();
+    expect(titleOf(id)).toBe(e.title);
+    rename('Renamed in the TUI');
+    await until('the rename while watching', () => titleOf(id) === 'Renamed in the TUI');
+    await live!.close();
+    live = null;
+    rename('Renamed while Baton was down');
+    await start();
+    expect(titleOf(id)).toBe('Renamed while Baton was down');
+  });
+});
+
+describe('LiveIndex: no agent store at start', () => {
+  it('becomes current at once, then indexes a store that appears later without waiting for the reconcile', async () => {
+    const fixture = makeFixtureHome();
+    const empty = path.join(path.dirname(fixture.home), 'empty-home');
+    fs.mkdirSync(empty);
+    const env: NodeJS.ProcessEnv = { ...fixture.env, HOME: empty };
+    // Reconcile far away: only the watcher can find the new store.
+    const live = new LiveIndex({ dataDir: env.BATON_HOME!, adapters: fixtureAdapters(env), debounceMs: 20, reconcileMs: 3_600_000 });
+    try {
+      await live.start();
+      expect(live.sync.progress().phase).toBe('watching');
+      const index = new SessionIndex(env.BATON_HOME!);
+      try {
+        // A whole Claude project directory arrives, as the first `claude` run makes it.
+        fs.cpSync(path.join(fixture.home, '.claude'), path.join(empty, '.claude'), { recursive: true });
+        const expected = expectedSessions().filter((e) => e.agent === 'claude');
+        await until('the new store indexed', () => index.listSessions({ agent: 'claude', limit: 500 }).sessions.length >= expected.length);
+        const e = expected.find((x) => !x.isSubagent && x.firstPrompt)!;
+        const word = e.firstPrompt!.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0]!;
+        expect(index.search(word).map((h) => h.sessionId)).toContain(`claude:${e.id}`);
+      } finally {
+        index.close();
+      }
+    } finally {
+      await live.close();
+      fixture.cleanup();
+    }
+  });
+});

@@ -62,6 +62,7 @@ interface SessionInfo {
   title: string | null;
   cwd: string | null;
   updated_at: string | null;
+  other_branches: string | null;
 }
 
 function filterSql(f: SearchFilters, params: Record<string, unknown>): string {
@@ -134,7 +135,7 @@ export class MessageSearch {
     this.candidateRows = db.prepare(`SELECT m.id, m.role, m.timestamp, m.kind, m.tool_name, m.text, d.sz FROM messages m
       LEFT JOIN message_fts_docsize d ON d.id = m.id WHERE m.id IN (SELECT value FROM json_each(?))`);
     this.sessionsByRowid = db.prepare(
-      'SELECT rowid, id, agent, native_id, title, cwd, updated_at FROM sessions WHERE rowid IN (SELECT value FROM json_each(?))',
+      'SELECT rowid, id, agent, native_id, title, cwd, updated_at, other_branches FROM sessions WHERE rowid IN (SELECT value FROM json_each(?))',
     );
     this.stats = new FtsStats(db);
   }
@@ -276,9 +277,20 @@ export class MessageSearch {
         snippet: manualSnippet(c.body, highlight),
         timestamp: c.timestamp,
         score: Math.round(score * 1000) / 1000,
+        ...(onOtherBranch(s.other_branches, c.id % SEQ_SPAN) ? { otherBranch: true } : {}),
       });
       if (hits.length >= limit) break;
     }
     return hits;
+  }
+}
+
+/** Whether `seq` lies in one of a session's other-branch ranges (JSON [[first, last], …]). */
+function onOtherBranch(ranges: string | null, seq: number): boolean {
+  if (!ranges) return false;
+  try {
+    return (JSON.parse(ranges) as [number, number][]).some(([a, b]) => seq >= a && seq <= b);
+  } catch {
+    return false;
   }
 }

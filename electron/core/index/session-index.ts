@@ -4,7 +4,7 @@
  * never waits for the ingest writer, which lives on another thread.
  */
 import fs from 'node:fs';
-import type { AgentId, Message, Session } from '../../../shared/model.js';
+import type { AgentId, Message, SeqRange, Session } from '../../../shared/model.js';
 import type { SearchHit } from '../../../shared/api-types.js';
 import type { MessageQuery, TranscriptReader } from './transcript-reader.js';
 import { indexFilePath, openIndexForReading, type IndexDb } from './index-db.js';
@@ -49,6 +49,7 @@ export class SessionIndex implements TranscriptReader {
   private readonly resolver: SessionRefResolver;
   private readonly sessionById;
   private readonly sessionRowidById;
+  private readonly branchesById;
   private readonly listCache = new Map<string, { rows: ReturnType<IndexDb['prepare']>; count: ReturnType<IndexDb['prepare']> }>();
   private readonly messageStmtCache = new Map<string, ReturnType<IndexDb['prepare']>>();
 
@@ -59,6 +60,7 @@ export class SessionIndex implements TranscriptReader {
     this.resolver = new SessionRefResolver(this.db);
     this.sessionById = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`);
     this.sessionRowidById = this.db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck();
+    this.branchesById = this.db.prepare('SELECT rowid, other_branches FROM sessions WHERE id = ?');
   }
 
   close(): void {
@@ -105,15 +107,16 @@ export class SessionIndex implements TranscriptReader {
     return { sessions: rows.map(rowToSession), total };
   }
 
-  private messageStmt(kind: 'rows' | 'count', q: MessageQuery) {
+  private messageStmt(kind: 'rows' | 'count', q: MessageQuery, skipRanges: number) {
     const kinds = q.kinds?.length ? q.kinds.length : 0;
     const roles = q.roles?.length ? q.roles.length : 0;
-    const key = `${kind}|${kinds}|${roles}|${q.order ?? 'asc'}`;
+    const key = `${kind}|${kinds}|${roles}|${q.order ?? 'asc'}|${skipRanges}`;
     let stmt = this.messageStmtCache.get(key);
     if (!stmt) {
       const where = ['m.id >= @lo', 'm.id < @hi'];
       if (kinds) where.push(`m.kind IN (${Array.from({ length: kinds }, (_, i) => `@k${i}`).join(', ')})`);
       if (roles) where.push(`m.role IN (${Array.from({ length: roles }, (_, i) => `@r${i}`).join(', ')})`);
+      for (let i = 0; i < skipRanges; i++) where.push(`m.id NOT BETWEEN @xa${i} AND @xb${i}`);
       const sql =
         kind === 'count'
           ? `SELECT count(*) FROM messages m WHERE ${where.join(' AND ')}`
@@ -126,26 +129,47 @@ export class SessionIndex implements TranscriptReader {
     return stmt;
   }
 
-  private messageParams(rowid: number, q: MessageQuery): Record<string, unknown> {
+  private messageParams(rowid: number, q: MessageQuery, skip: SeqRange[]): Record<string, unknown> {
     const params: Record<string, unknown> = { lo: rowid * SEQ_SPAN, hi: (rowid + 1) * SEQ_SPAN };
     q.kinds?.forEach((k, i) => (params[`k${i}`] = k));
     q.roles?.forEach((r, i) => (params[`r${i}`] = r));
+    skip.forEach(([a, b], i) => {
+      params[`xa${i}`] = rowid * SEQ_SPAN + a;
+      params[`xb${i}`] = rowid * SEQ_SPAN + b;
+    });
     return params;
   }
 
+  /** The session's rowid and, for a currentBranch query, the seq ranges to leave out. */
+  private target(sessionId: string, q: MessageQuery): { rowid: number; skip: SeqRange[] } | null {
+    if (!q.currentBranch) {
+      const rowid = this.sessionRowidById.get(sessionId) as number | undefined;
+      return rowid === undefined ? null : { rowid, skip: [] };
+    }
+    const row = this.branchesById.get(sessionId) as { rowid: number; other_branches: string | null } | undefined;
+    if (!row) return null;
+    let skip: SeqRange[] = [];
+    try {
+      if (row.other_branches) skip = JSON.parse(row.other_branches) as SeqRange[];
+    } catch {
+      // A damaged value in a disposable cache: show everything rather than nothing.
+    }
+    return { rowid: row.rowid, skip };
+  }
+
   countMessages(sessionId: string, query: MessageQuery = {}): number {
-    const rowid = this.sessionRowidById.get(sessionId) as number | undefined;
-    if (rowid === undefined) return 0;
-    return this.messageStmt('count', query).get(this.messageParams(rowid, query)) as number;
+    const t = this.target(sessionId, query);
+    if (!t) return 0;
+    return this.messageStmt('count', query, t.skip.length).get(this.messageParams(t.rowid, query, t.skip)) as number;
   }
 
   getMessages(sessionId: string, query: MessageQuery = {}): Message[] {
-    const rowid = this.sessionRowidById.get(sessionId) as number | undefined;
-    if (rowid === undefined) return [];
-    const params = this.messageParams(rowid, query);
+    const t = this.target(sessionId, query);
+    if (!t) return [];
+    const params = this.messageParams(t.rowid, query, t.skip);
     params.limit = query.limit === undefined ? -1 : Math.max(0, query.limit);
     params.offset = Math.max(0, query.offset ?? 0);
-    const rows = this.messageStmt('rows', query).all(params) as MessageRow[];
+    const rows = this.messageStmt('rows', query, t.skip.length).all(params) as MessageRow[];
     return rows.map((r) => rowToMessage(sessionId, r));
   }
 

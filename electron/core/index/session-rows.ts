@@ -1,5 +1,5 @@
 /** Row ↔ model mapping for the index tables, shared by every read path. */
-import type { AgentId, Message, MessageKind, MessageRole, Session, TokenUsage } from '../../../shared/model.js';
+import type { AgentId, Message, MessageKind, MessageRole, SeqRange, Session, TokenUsage } from '../../../shared/model.js';
 import { SEQ_SPAN } from './index-schema.js';
 
 export interface SessionRow {
@@ -23,11 +23,12 @@ export interface SessionRow {
   source_path: string;
   bytes: number;
   source_gone: number;
+  other_branches: string | null;
 }
 
 export const SESSION_COLUMNS = `s.rowid, s.id, s.agent, s.native_id, s.title, s.cwd, s.git_branch, s.git_commit, s.model,
   s.started_at, s.updated_at, s.first_prompt, s.user_turns, s.message_count, s.tool_names, s.usage, s.parent_id,
-  s.source_path, s.bytes, s.source_gone`;
+  s.source_path, s.bytes, s.source_gone, s.other_branches`;
 
 const EMPTY_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
 
@@ -60,6 +61,7 @@ export function rowToSession(r: SessionRow): Session {
     sourcePath: r.source_path,
     bytes: r.bytes,
     sourceGone: r.source_gone === 1,
+    ...(r.other_branches ? { otherBranchSeqs: parseJson<SeqRange[]>(r.other_branches, []) } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export interface MessageQuery {
   offset?: number;
   limit?: number;
   order?: 'asc' | 'desc';
+  /** Only the current conversation: skip messages on branches the user left (Session.otherBranchSeqs). */
+  currentBranch?: boolean;
 }
 
 export interface TranscriptReader {

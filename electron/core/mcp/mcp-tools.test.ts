@@ -1,7 +1,8 @@
 /**
  * Every tool through the real SDK client over HTTP, against the real core indexing a private copy
- * of the fixture stores (19 sessions of four agents).
+ * of the fixture stores (the sessions of every agent whose reader has landed).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf, startMcpHarness, textOf, type McpHarness } from './testing/mcp-harness.js';
 import { installOpencodePlugin } from './install/opencode-plugin.js';
 import { mcpEndpoint } from './install/endpoint.js';
+import { expectedSessions } from '../testing/fixture-home.js';
+import { fixtureAdapters } from '../index/test-support.js';
 
 let h: McpHarness;
 let client: Client;
@@ -18,6 +21,12 @@ beforeAll(async () => {
   client = await h.connect();
 }, 60_000);
 afterAll(async () => h.close());
+
+/** Fixture sessions of the agents whose reader has landed (the index holds exactly those). */
+const readable = () => {
+  const agents = new Set<string>(fixtureAdapters(h.home.env).map((a) => a.agent));
+  return { agents: [...agents].sort(), sessions: expectedSessions().filter((e) => agents.has(e.agent)).length };
+};
 
 const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
@@ -31,7 +40,7 @@ interface SessionRow {
 describe('list_sessions', () => {
   it('lists every fixture session newest first, and filters by agent and project', async () => {
     const all = jsonOf<{ total: number; sessions: SessionRow[] }>(await call('list_sessions', { limit: 200 }));
-    expect(all.total).toBe(19);
+    expect(all.total).toBe(readable().sessions);
     const times = all.sessions.map((s) => s.updated_at ?? '');
     expect([...times].sort().reverse()).toEqual(times);
     const codex = jsonOf<{ sessions: SessionRow[] }>(await call('list_sessions', { agent: 'codex' }));
@@ -173,8 +182,8 @@ describe('handoff cycle', () => {
     expect(report.checkpoint_store).toBe('ok');
     expect(report.stale_pending_checkpoints).toBe(0);
     expect(report.last_completed_handoff?.at).toBeTruthy();
-    expect(report.index.sessions).toBe(19);
-    expect(report.sources.map((s) => s.agent).sort()).toEqual(['claude', 'codex', 'hermes', 'opencode']);
+    expect(report.index.sessions).toBe(readable().sessions);
+    expect(report.sources.map((s) => s.agent).sort()).toEqual(readable().agents);
   });
 });
 
@@ -199,15 +208,20 @@ describe('/ingest and the OpenCode plugin', () => {
     expect(jsonOf<{ total: number }>(await call('list_sessions', { limit: 200 })).total).toBe(before);
   });
 
-  it('the installed plugin pushes after session.idle', async () => {
+  it('the installed plugin exports only the plugin, holds no token, and pushes after session.idle', async () => {
     const environment = { env: { XDG_CONFIG_HOME: path.join(h.home.home, '.config') }, platform: 'linux' as const, home: h.home.home };
     const port = Number(new URL(h.server.url).port);
-    const installed = installOpencodePlugin({ environment, endpoint: mcpEndpoint(port, h.token) });
+    const tokenFile = path.join(h.home.env.BATON_HOME!, 'token');
+    const installed = installOpencodePlugin({ environment, endpoint: { ...mcpEndpoint(port, h.token), tokenFile } });
     expect(installed.changed).toBe(true);
-    const mod = (await import(pathToFileURL(installed.file).href)) as {
-      BatonPlugin: (ctx: { client: unknown }) => Promise<{ event: (e: { event: unknown }) => Promise<void> }>;
-      buildPayload: (client: unknown, id: string) => Promise<unknown>;
+    expect(fs.readFileSync(installed.file, 'utf8')).not.toContain(h.token);
+    const mod = (await import(pathToFileURL(installed.file).href)) as Record<string, unknown> & {
+      BatonPlugin: ((ctx: { client: unknown }) => Promise<{ event: (e: { event: unknown }) => Promise<void> }>) & {
+        helpers: { buildPayload: (client: unknown, id: string) => Promise<unknown> };
+      };
     };
+    // OpenCode calls every exported value as a plugin: anything but the plugin breaks loading.
+    expect(Object.keys(mod)).toEqual(['BatonPlugin']);
     const id = 'ses_dfea74556ffedPhnXzEoopOUt8';
     // Stands in for OpenCode's SDK client: the two reads the plugin makes.
     const client = {
@@ -220,7 +234,7 @@ describe('/ingest and the OpenCode plugin', () => {
     await hooks.event({ event: { type: 'session.idle', properties: { sessionID: id } } });
     // The plugin debounces; then the identical push must be a repeat of what it sent.
     await new Promise((r) => setTimeout(r, 1500));
-    const repeat = (await (await push(await mod.buildPayload(client, id))).json()) as { status: string };
+    const repeat = (await (await push(await mod.BatonPlugin.helpers.buildPayload(client, id))).json()) as { status: string };
     expect(repeat.status).toBe('unchanged');
   });
 });

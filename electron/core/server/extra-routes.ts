@@ -5,7 +5,8 @@
 import type { BatonCore } from '../service.js';
 import type { HttpRoute } from './http-server.js';
 import { createMcpRoutes } from '../mcp/from-baton-core.js';
+import { createNudgeRoute } from '../handoff/nudge-route.js';
 
 export function createExtraRoutes(core: BatonCore): HttpRoute[] {
-  return createMcpRoutes(core);
+  return [...createMcpRoutes(core), createNudgeRoute(() => core.syncNow(), core.log)];
 }

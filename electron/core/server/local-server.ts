@@ -51,7 +51,7 @@ export async function startLocalServer(core: BatonCore, port = core.settings.get
     loginCodes,
     log: core.log,
   });
-  // Tells one-shot CLI commands where to ask (see server-file.ts); best effort, the server runs regardless.
+  // Tells one-shot CLI commands and agents' Stop hooks where Baton listens (see server-file.ts); best effort.
   try {
     writeServerFile(core.dataDir, { pid: process.pid, port: server.port, url: server.url, version: BATON_VERSION, startedAt: new Date().toISOString() });
   } catch (err) {

@@ -31,7 +31,8 @@ export function removeServerFile(dataDir: string, pid = process.pid): void {
   fs.rmSync(serverFilePath(dataDir), { force: true });
 }
 
-function readServerFileRaw(dataDir: string): ServerFile | null {
+/** The file as written, without checking that its process still runs. */
+export function readServerFileRaw(dataDir: string): ServerFile | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(serverFilePath(dataDir), 'utf8'));

@@ -1,5 +1,5 @@
 /**
- * Hostile JSONL input through both real adapters: every bad line becomes a diagnostic naming the
+ * Hostile JSONL input through the real JSONL adapters: every bad line becomes a diagnostic naming the
  * file and its 1-based line, and everything around it is still read.
  */
 import fs from 'node:fs';
@@ -9,6 +9,8 @@ import type { Diagnostic, Message, Session } from '../../../shared/model.js';
 import { makeTempDir } from '../testing/fixture-home.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
+import { createPiAdapter } from './pi/pi-adapter.js';
+import { createQwenAdapter } from './qwen/qwen-adapter.js';
 import type { JsonValue, ReadBatch, SourceAdapter } from './types.js';
 
 const SID = '12345678-1234-4234-8234-123456789abc';
@@ -31,8 +33,14 @@ async function readAll(adapter: SourceAdapter, cursors = new Map<string, JsonVal
 
 const claudeUser = (text: string) =>
   JSON.stringify({ type: 'user', uuid: `u-${text}`, sessionId: SID, cwd: '/w', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: text } });
+const qwenUser = (text: string) =>
+  JSON.stringify({ uuid: `u-${text}`, parentUuid: null, sessionId: SID, timestamp: '2026-01-01T00:00:00.000Z', type: 'user', provenance: 'real_user', cwd: '/w', version: '0.24.4', message: { role: 'user', parts: [{ text }] } });
 const codexUser = (text: string) =>
   JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+
+// pi: a v1-style entry (no ids) hangs under the one before, so the prompts form one path.
+const piUser = (text: string) =>
+  JSON.stringify({ type: 'message', timestamp: '2026-01-01T00:00:00.000Z', message: { role: 'user', content: [{ type: 'text', text }] } });
 
 /** Builds a transcript whose line 2 is `bad`, surrounded by good prompts on lines 1 and 3. */
 function hostileFile(user: (t: string) => string, bad: Buffer): Buffer {
@@ -49,6 +57,8 @@ const CASES: [string, () => Buffer, RegExp][] = [
 describe.each([
   ['claude', (dir: string) => path.join(dir, 'projects', 'p', `${SID}.jsonl`), claudeUser, (dir: string) => createClaudeAdapter([dir])],
   ['codex', (dir: string) => path.join(dir, 'sessions', '2026', '01', '01', `rollout-2026-01-01T00-00-00-${SID}.jsonl`), codexUser, (dir: string) => createCodexAdapter([dir])],
+  ['pi', (dir: string) => path.join(dir, '--w--', `2026-01-01T00-00-00-000Z_${SID}.jsonl`), piUser, (dir: string) => createPiAdapter([dir])],
+  ['qwen', (dir: string) => path.join(dir, 'projects', '-w', 'chats', `${SID}.jsonl`), qwenUser, (dir: string) => createQwenAdapter([dir])],
 ] as const)('%s adapter with hostile lines', (agent, fileIn, user, make) => {
   let tmp: { dir: string; cleanup(): void };
   let file: string;

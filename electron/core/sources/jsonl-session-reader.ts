@@ -4,7 +4,7 @@
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
  * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
  */
-import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
 import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailRecord } from './jsonl-tail.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
 
@@ -32,6 +32,8 @@ export interface SessionAgg {
   toolNames: string[];
   usage: TokenUsage;
   parentId: string | null;
+  /** Seq ranges off the current conversation (tree-shaped transcripts only). */
+  otherBranchSeqs?: SeqRange[];
 }
 
 export interface NewMessage {
@@ -257,6 +259,7 @@ export function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, b
     parentId: agg.parentId ? `${agent}:${agg.parentId}` : null,
     sourcePath,
     bytes,
+    ...(agg.otherBranchSeqs ? { otherBranchSeqs: agg.otherBranchSeqs.map((r): SeqRange => [r[0], r[1]]) } : {}),
   };
 }
 
@@ -267,6 +270,26 @@ export interface ReadJsonlOptions<S> {
   maxLineBytes?: number;
   maxBatchMessages?: number;
   maxBatchBytes?: number;
+}
+
+/**
+ * A file with no new bytes whose sessions still changed: `finish` takes titles from side files (a
+ * Codex `/rename`), so it is applied again, and the sessions whose title moved are delivered alone.
+ */
+function* refinished<S>(unit: SourceUnit, prev: JsonlCursor<S>, opts: ReadJsonlOptions<S>): Generator<ReadBatch> {
+  const finish = opts.parser.finish;
+  if (!finish) return;
+  const sessions = structuredClone(prev.sessions);
+  const state = structuredClone(prev.state);
+  const out: Session[] = [];
+  for (const agg of Object.values(sessions)) {
+    const before = agg.title;
+    finish.call(opts.parser, agg, state); // a method of the parser: keep its `this`
+    if (agg.title !== before) out.push(toSession(opts.agent, agg, unit.path, prev.tail.zst ? unit.size : prev.tail.size));
+  }
+  if (out.length === 0) return;
+  const cursor: JsonlCursor<S> = { ...prev, sessions, state };
+  yield { sessions: out, messages: [], resetSessions: [], goneSessions: [], cursor: cursor as unknown as JsonValue, bytesRead: 0 };
 }
 
 /** Reads one JSONL unit from `ctx.cursor`, yielding bounded batches with exact cursors. */
@@ -295,7 +318,10 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
     }
     return;
   }
-  if (handle.unchanged) return;
+  if (handle.unchanged) {
+    if (prev) yield* refinished(unit, prev, opts);
+    return;
+  }
 
   const fromScratch = prev === null || handle.reset;
   const sessions: Record<string, SessionAgg> = fromScratch ? {} : structuredClone(prev.sessions);
@@ -309,10 +335,14 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
   let tail: TailCursor | null = null;
   status.filesRead++;
 
-  /** `last`: nothing touches the aggregates afterwards, so the cursor may own them uncopied. */
+  /**
+   * `last`: nothing touches the aggregates afterwards, so the cursor may own them uncopied. The last
+   * batch carries every session of the file, touched or not: a session's size is its file's, and
+   * lines that add no message (Claude's `last-prompt`, `file-history-snapshot` at exit) grow it too.
+   */
   const flush = (last: boolean): ReadBatch => {
     const out: Session[] = [];
-    for (const id of sink.touched) {
+    for (const id of last ? new Set([...sink.touched, ...Object.keys(sessions)]) : sink.touched) {
       const agg = sessions[id];
       if (!agg) continue;
       parser.finish?.(agg, state);

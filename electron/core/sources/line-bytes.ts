@@ -38,6 +38,13 @@ export function tokenEnd(b: Buffer, at: number, to: number, ok: (c: number) => b
 /** A record type name: `[a-z0-9_-]`. */
 export const isNameByte = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
 
+/** Index of the `"` closing the JSON string whose content starts at `at` (escapes skipped), or -1. */
+export function stringEnd(b: Buffer, at: number, to: number): number {
+  let p = at;
+  while (p < to && b[p] !== QUOTE) p += b[p] === BACKSLASH ? 2 : 1;
+  return p < to ? p : -1;
+}
+
 /**
  * Index just past the JSON object or array starting at b[at] (`{` or `[`), or -1 when it does not
  * close before `to`. Strings are skipped with their escapes; nothing is validated beyond nesting,
@@ -49,9 +56,8 @@ export function skipContainer(b: Buffer, at: number, to: number): number {
   while (p < to) {
     const c = b[p]!;
     if (c === QUOTE) {
-      p++;
-      while (p < to && b[p] !== QUOTE) p += b[p] === BACKSLASH ? 2 : 1;
-      if (p >= to) return -1;
+      p = stringEnd(b, p + 1, to);
+      if (p < 0) return -1;
     } else if (c === 0x7b || c === 0x5b) {
       depth++;
     } else if (c === CLOSE_BRACE || c === 0x5d) {

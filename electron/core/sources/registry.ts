@@ -9,6 +9,8 @@ import { createCodexAdapter } from './codex/codex-adapter.js';
 import { createGeminiAdapter } from './gemini/gemini-adapter.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
+import { createPiAdapter } from './pi/pi-adapter.js';
+import { createQwenAdapter } from './qwen/qwen-adapter.js';
 import type { SourceAdapter } from './types.js';
 
 export interface AgentSourceConfig {
@@ -28,6 +30,8 @@ const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = 
   opencode: (roots) => createOpenCodeAdapter(roots),
   hermes: (roots) => createHermesAdapter(roots),
   gemini: (roots) => createGeminiAdapter(roots),
+  pi: (roots) => createPiAdapter(roots),
+  qwen: (roots) => createQwenAdapter(roots),
 };
 
 export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment): string[] {

@@ -143,7 +143,7 @@ describe('reading never writes', () => {
     const enabled = { enabled: true, path: null };
     const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled };
     const adapters = createAdapters({ agents }, { env: fh.env, platform: process.platform, home: fh.home });
-    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini']);
+    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi']);
     const sessionsPerAgent: Record<string, number> = {};
     for (const adapter of adapters) {
       const cursorByUnit = new Map<string, JsonValue | null>();
@@ -160,6 +160,8 @@ describe('reading never writes', () => {
     expect(sessionsPerAgent.gemini).toBe(8);
     expect(sessionsPerAgent.claude).toBeGreaterThan(0);
     expect(sessionsPerAgent.codex).toBeGreaterThan(0);
+    expect(sessionsPerAgent.pi).toBe(11);
+    expect(sessionsPerAgent.qwen).toBe(8);
     const after = checksums(fh.home);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort()); // no -wal/-shm created either
     for (const [file, sum] of before) expect(after.get(file), file).toBe(sum);

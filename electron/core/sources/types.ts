@@ -16,6 +16,11 @@ export interface SourceUnit {
   /** Bytes on disk (for SQLite: main file + WAL), used for progress and change detection. */
   size: number;
   mtimeMs: number;
+  /**
+   * What else the unit's sessions depend on besides its own bytes (e.g. a Codex rename, kept in
+   * side files): a different stamp makes the unit changed although its size and mtime are not.
+   */
+  stamp?: string;
 }
 
 export interface ReadBatch {

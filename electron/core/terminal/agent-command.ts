@@ -19,16 +19,20 @@ export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly 
 
 export type ShellKind = 'posix' | 'powershell';
 
-/** `claude "$(cat '/tmp/brief.md')"` (sh) or `claude (Get-Content -Raw -LiteralPath '…')` (PowerShell). */
-export function agentPromptCommand(agent: AgentId, briefFile: string, shell: ShellKind): string {
+/**
+ * `claude "$(cat '/tmp/brief.md')"` (sh) or `claude (Get-Content -Raw -LiteralPath '…')` (PowerShell);
+ * the bare `claude` when there is no brief file (a hook hands the brief over instead).
+ */
+export function agentPromptCommand(agent: AgentId, briefFile: string | null, shell: ShellKind): string {
   const { bin, before } = AGENT_PROMPT_ARGS[agent];
+  if (briefFile === null) return bin;
   const head = [bin, ...before].join(' ');
   if (shell === 'posix') return `${head} "$(cat ${quotePosix(briefFile)})"`;
   return `${head} (Get-Content -Raw -LiteralPath ${quotePowerShell(briefFile)})`;
 }
 
 /** The whole command a user can paste into a terminal: change to the cwd, then start the agent. */
-export function copyableCommand(agent: AgentId, cwd: string, briefFile: string, shell: ShellKind): string {
+export function copyableCommand(agent: AgentId, cwd: string, briefFile: string | null, shell: ShellKind): string {
   if (shell === 'posix') return `cd ${quotePosix(cwd)} && ${agentPromptCommand(agent, briefFile, 'posix')}`;
   return `Set-Location -LiteralPath ${quotePowerShell(cwd)}; ${agentPromptCommand(agent, briefFile, 'powershell')}`;
 }

@@ -39,18 +39,16 @@ export function hostProbe(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, hom
   };
 }
 
-export async function openInAgent(deps: OpenInAgentDeps, input: { session: string; target: AgentId }): Promise<OpenInAgentResult> {
-  const session = await deps.getSession({ session: input.session });
-  const brief = await deps.generateBrief(parseApiInput('generateBrief', { session: session.id, target: input.target, format: 'md' }));
+/** Opens a terminal in `cwd` running `agent`, with the brief file as first prompt or bare. */
+export async function launchAgentIn(
+  deps: Pick<OpenInAgentDeps, 'probe' | 'launch'>,
+  request: { agent: AgentId; cwd: string; briefFile: string | null },
+): Promise<OpenInAgentResult> {
   const { probe } = deps;
-  // A session whose directory is gone still opens, in the home directory.
-  const cwd = session.cwd && probe.isDirectory(session.cwd) ? session.cwd : probe.home;
-  const briefFile = writeBriefFile(brief.text, input.target, deps.briefDir ?? briefDir());
-  const request = { agent: input.target, cwd, briefFile };
   const terminal = chooseTerminal(probe);
   if (!terminal) {
     return {
-      command: copyableCommand(input.target, cwd, briefFile, shellKindFor(probe.platform)),
+      command: copyableCommand(request.agent, request.cwd, request.briefFile, shellKindFor(probe.platform)),
       launched: false,
       error: 'No terminal found to open. Copy the command and run it in a terminal of your choice.',
     };
@@ -58,4 +56,14 @@ export async function openInAgent(deps: OpenInAgentDeps, input: { session: strin
   const plan = planLaunch(request, terminal, probe.platform);
   const outcome = await (deps.launch ?? ((p: LaunchPlan) => launchTerminal(p, probe.env)))(plan);
   return { command: plan.command, launched: outcome.launched, error: outcome.error };
+}
+
+export async function openInAgent(deps: OpenInAgentDeps, input: { session: string; target: AgentId }): Promise<OpenInAgentResult> {
+  const session = await deps.getSession({ session: input.session });
+  const brief = await deps.generateBrief(parseApiInput('generateBrief', { session: session.id, target: input.target, format: 'md' }));
+  const { probe } = deps;
+  // A session whose directory is gone still opens, in the home directory.
+  const cwd = session.cwd && probe.isDirectory(session.cwd) ? session.cwd : probe.home;
+  const briefFile = writeBriefFile(brief.text, input.target, deps.briefDir ?? briefDir());
+  return launchAgentIn(deps, { agent: input.target, cwd, briefFile });
 }

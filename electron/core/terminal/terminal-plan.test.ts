@@ -21,6 +21,11 @@ describe('agentPromptCommand', () => {
     expect(agentPromptCommand('hermes', '/tmp/b.md', 'posix')).toBe(`hermes chat -q "$(cat '/tmp/b.md')"`);
   });
 
+  it('starts the agent bare when its start-up hook delivers the brief', () => {
+    expect(agentPromptCommand('codex', null, 'posix')).toBe('codex');
+    expect(copyableCommand('hermes', "/w/it's", null, 'posix')).toBe(`cd '/w/it'\\''s' && hermes`);
+  });
+
   it('uses Get-Content -Raw in PowerShell', () => {
     expect(agentPromptCommand('opencode', "C:\\T\\o'b.md", 'powershell')).toBe(
       "opencode --prompt (Get-Content -Raw -LiteralPath 'C:\\T\\o''b.md')",

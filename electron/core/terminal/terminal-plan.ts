@@ -88,7 +88,8 @@ export function chooseTerminal(probe: HostProbe): TerminalChoice | null {
 export interface LaunchRequest {
   agent: AgentId;
   cwd: string;
-  briefFile: string;
+  /** The brief as first prompt; null starts the agent bare (its start-up hook delivers the brief). */
+  briefFile: string | null;
 }
 
 export interface LaunchPlan {

@@ -55,6 +55,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX notes_by_session ON notes(session_id, created_at);
     `,
   },
+  {
+    version: 3,
+    description: 'handoffs to a target agent: folder, expiry, who received it, the brief as handed off',
+    sql: `
+      ALTER TABLE checkpoints ADD COLUMN target_agent TEXT;
+      ALTER TABLE checkpoints ADD COLUMN project_dir TEXT;
+      ALTER TABLE checkpoints ADD COLUMN worktree_root TEXT;
+      ALTER TABLE checkpoints ADD COLUMN expires_at TEXT;
+      ALTER TABLE checkpoints ADD COLUMN received_by TEXT;
+      ALTER TABLE checkpoints ADD COLUMN brief TEXT;
+      CREATE INDEX checkpoints_handoffs ON checkpoints(target_agent, status) WHERE target_agent IS NOT NULL;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

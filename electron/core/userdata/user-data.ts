@@ -2,9 +2,9 @@
  * Checkpoints, pinned decisions and notes in baton.db. Every write is one transaction committed
  * with synchronous=FULL before the call returns, so "saved" means on disk.
  */
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Checkpoint, CheckpointStatus, GitSnapshot } from '../../../shared/api-types.js';
+import type { Checkpoint, CheckpointStatus, GitSnapshot, HandoffTarget } from '../../../shared/api-types.js';
+import type { AgentId } from '../../../shared/model.js';
 import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
 
@@ -22,6 +22,8 @@ export interface NewCheckpoint {
   git: GitSnapshot | null;
   gitFingerprint: WorkTreeFingerprint;
   createdAt: string;
+  /** A handoff to a named agent: where it goes, until when, and the brief as handed off. */
+  handoff?: { target: Omit<HandoffTarget, 'receivedBy'>; brief: string } | null;
 }
 
 export interface Pin {
@@ -45,7 +47,7 @@ export class CheckpointConflictError extends Error {
   }
 }
 
-interface CheckpointRow {
+export interface CheckpointRow {
   id: string;
   session_id: string;
   idempotency_token: string | null;
@@ -63,9 +65,19 @@ interface CheckpointRow {
   created_at: string;
   received_at: string | null;
   completed_at: string | null;
+  target_agent: AgentId | null;
+  project_dir: string | null;
+  worktree_root: string | null;
+  expires_at: string | null;
+  received_by: string | null;
 }
 
-function toCheckpoint(row: CheckpointRow): Checkpoint {
+export function toHandoffTarget(row: Pick<CheckpointRow, 'target_agent' | 'project_dir' | 'worktree_root' | 'expires_at' | 'received_by'>): HandoffTarget | null {
+  if (!row.target_agent || !row.project_dir || !row.expires_at) return null;
+  return { agent: row.target_agent, projectDir: row.project_dir, worktreeRoot: row.worktree_root, expiresAt: row.expires_at, receivedBy: row.received_by };
+}
+
+export function toCheckpoint(row: CheckpointRow): Checkpoint {
   return {
     id: row.id,
     sessionId: row.session_id,
@@ -83,6 +95,7 @@ function toCheckpoint(row: CheckpointRow): Checkpoint {
     createdAt: row.created_at,
     receivedAt: row.received_at,
     completedAt: row.completed_at,
+    handoff: toHandoffTarget(row),
   };
 }
 
@@ -105,8 +118,12 @@ export interface UserData {
   listPins(sessionId: string): Pin[];
   addNote(sessionId: string, text: string, at: string): Note;
   /** Pending count, pending older than `staleBefore`, and the last completed handoff. */
-  handoffStats(staleBefore: string): { pending: number; stalePending: number; lastCompletedAt: string | null; lastCompletedSessionId: string | null };
+  handoffStats(staleBefore: string, now?: string): { pending: number; stalePending: number; lastCompletedAt: string | null; lastCompletedSessionId: string | null };
   listNotes(sessionId: string): Note[];
+  /** The brief stored with a handoff checkpoint (null for plain checkpoints). */
+  handoffBrief(checkpointId: string): string | null;
+  /** Handoffs, newest first: those of a session, or all (for the tray and popover status). */
+  listHandoffs(options?: { sessionId?: string; limit?: number }): Checkpoint[];
   close(): void;
 }
 
@@ -115,12 +132,21 @@ export function openUserData(dir: string, options: OpenBatonDbOptions = {}): Use
   return createUserData(db, file, backups);
 }
 
-function createUserData(db: Database.Database, file: string, backups: string[]): UserData {
+export function createUserData(db: Database.Database, file: string, backups: string[]): UserData {
   const insert = db.prepare(`
     INSERT INTO checkpoints (id, session_id, idempotency_token, summary, decisions, next_steps, blockers,
-      items_completed, items_added, files_changed, git, git_fingerprint, continues_from, status, created_at)
+      items_completed, items_added, files_changed, git, git_fingerprint, continues_from, status, created_at,
+      target_agent, project_dir, worktree_root, expires_at, brief)
     VALUES (@id, @session_id, @idempotency_token, @summary, @decisions, @next_steps, @blockers,
-      @items_completed, @items_added, @files_changed, @git, @git_fingerprint, @continues_from, 'pending', @created_at)`);
+      @items_completed, @items_added, @files_changed, @git, @git_fingerprint, @continues_from, 'pending', @created_at,
+      @target_agent, @project_dir, @worktree_root, @expires_at, @brief)`);
+  const briefOf = db.prepare<[string], { brief: string | null }>('SELECT brief FROM checkpoints WHERE id = ?');
+  const handoffsOf = db.prepare<[string, number], CheckpointRow>(
+    'SELECT * FROM checkpoints WHERE session_id = ? AND target_agent IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT ?',
+  );
+  const allHandoffs = db.prepare<[number], CheckpointRow>(
+    'SELECT * FROM checkpoints WHERE target_agent IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT ?',
+  );
   const byToken = db.prepare<[string], CheckpointRow>('SELECT * FROM checkpoints WHERE idempotency_token = ?');
   const byId = db.prepare<[string], CheckpointRow>('SELECT * FROM checkpoints WHERE id = ?');
   const bySession = db.prepare<[string], CheckpointRow>(
@@ -145,8 +171,12 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
     'SELECT * FROM notes WHERE session_id = ? ORDER BY created_at, id',
   );
 
-  const pendingCount = db.prepare<[string], { pending: number; stale: number }>(
-    "SELECT COUNT(*) AS pending, COALESCE(SUM(created_at < ?), 0) AS stale FROM checkpoints WHERE status = 'pending'",
+  // A handoff to a named agent waits for that agent's next session until it expires: only then has it
+  // failed to land; a plain checkpoint has after five minutes.
+  const pendingCount = db.prepare<[string, string], { pending: number; stale: number }>(
+    `SELECT COUNT(*) AS pending,
+       COALESCE(SUM(CASE WHEN target_agent IS NULL THEN created_at < ? ELSE expires_at <= ? END), 0) AS stale
+     FROM checkpoints WHERE status = 'pending'`,
   );
   const lastCompleted = db.prepare<[], { completed_at: string; session_id: string }>(
     "SELECT completed_at, session_id FROM checkpoints WHERE status = 'completed' ORDER BY completed_at DESC LIMIT 1",
@@ -164,7 +194,8 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
         return { checkpoint: toCheckpoint(existing), created: false };
       }
     }
-    const id = randomUUID();
+    // The global Web Crypto, loaded on first use: a start-up hook that only reads never pays for it.
+    const id = globalThis.crypto.randomUUID();
     insert.run({
       id,
       session_id: input.sessionId,
@@ -180,6 +211,11 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
       git_fingerprint: JSON.stringify(input.gitFingerprint),
       continues_from: input.continuesFrom,
       created_at: input.createdAt,
+      target_agent: input.handoff?.target.agent ?? null,
+      project_dir: input.handoff?.target.projectDir ?? null,
+      worktree_root: input.handoff?.target.worktreeRoot ?? null,
+      expires_at: input.handoff?.target.expiresAt ?? null,
+      brief: input.handoff?.brief ?? null,
     });
     return { checkpoint: toCheckpoint(byId.get(id)!), created: true };
   });
@@ -227,8 +263,8 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
       const info = insertNote.run(sessionId, text, at);
       return { id: Number(info.lastInsertRowid), sessionId, text, createdAt: at };
     },
-    handoffStats: (staleBefore) => {
-      const counts = pendingCount.get(staleBefore)!;
+    handoffStats: (staleBefore, now = new Date().toISOString()) => {
+      const counts = pendingCount.get(staleBefore, now)!;
       const last = lastCompleted.get();
       return {
         pending: counts.pending,
@@ -239,6 +275,9 @@ function createUserData(db: Database.Database, file: string, backups: string[]):
     },
     listNotes: (sessionId) =>
       notesOf.all(sessionId).map((r) => ({ id: r.id, sessionId: r.session_id, text: r.text, createdAt: r.created_at })),
+    handoffBrief: (id) => briefOf.get(id)?.brief ?? null,
+    listHandoffs: ({ sessionId, limit = 50 } = {}) =>
+      (sessionId ? handoffsOf.all(sessionId, limit) : allHandoffs.all(limit)).map(toCheckpoint),
     close: () => db.close(),
   };
 }

@@ -39,7 +39,7 @@ function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: () => vo
           className="notice-action"
           onClick={() => {
             onDismiss();
-            void store.getState().handOff(alert);
+            void store.getState().handOffAlert(alert);
           }}
         >
           Hand off to {alert.suggestedTarget ? AGENT_LABELS[alert.suggestedTarget] : 'another agent'}

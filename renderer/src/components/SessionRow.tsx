@@ -76,6 +76,7 @@ export const SessionRowView = memo(function SessionRowView(props: {
       </div>
       {row.snippet && (
         <div className="row-snippet">
+          {row.snippetOtherBranch && <span className="row-branch">another branch · </span>}
           <Snippet text={row.snippet} />
         </div>
       )}

@@ -242,4 +242,34 @@ describe('app store: settings', () => {
     await expect(store.getState().updateSettings({ theme: 'dark' })).resolves.toBe(false);
     expect(store.getState().notices.at(-1)).toMatchObject({ level: 'error', message: 'Could not save settings: disk full' });
   });
+
+  it('hands off to an agent: saves, copies the brief, shows the opened command and the handoff status', async () => {
+    const { store, transport, copied } = setup();
+    const handoff = {
+      id: 'h1', sessionId: 'claude:s1', idempotencyToken: null, summary: 's', decisions: [], nextSteps: [], blockers: [], itemsCompleted: [], itemsAdded: [],
+      filesChanged: [], git: null, continuesFrom: null, status: 'pending' as const, createdAt: '2026-11-25T11:00:00Z', receivedAt: null, completedAt: null,
+      handoff: { agent: 'codex' as const, projectDir: '/p/odd', worktreeRoot: null, expiresAt: '2026-11-26T11:00:00Z', receivedBy: null },
+    };
+    let listed: (typeof handoff)[] = [];
+    transport.respond('listHandoffs', () => listed);
+    transport.respond('handOff', () => {
+      listed = [handoff];
+      return { checkpoint: handoff, brief: 'HANDOFF BRIEF', hooksInstalled: true, opened: { command: "cd '/p/odd' && codex", launched: true, error: null } };
+    });
+    store.getState().init();
+    await until(() => store.getState().sessions.length === 7);
+    store.getState().openPreview('claude:s1');
+    await until(() => transport.calls.some((c) => c.method === 'listHandoffs'));
+    expect(store.getState().handoffs).toEqual([]);
+    await store.getState().handOff('codex');
+    expect(transport.calls.find((c) => c.method === 'handOff')?.input).toEqual({ session: 'claude:s1', target: 'codex', open: true });
+    expect(copied).toContain('HANDOFF BRIEF');
+    expect(store.getState().openResult?.command).toBe("cd '/p/odd' && codex");
+    expect(store.getState().notices.at(-1)?.message).toMatch(/Handed off to Codex CLI: its next session in \/p\/odd receives the brief/);
+    await until(() => store.getState().handoffs.length === 1);
+    // The receiving session lands in the index: the status is read again.
+    listed = [{ ...handoff, status: 'received' as const, handoff: { ...handoff.handoff, receivedBy: 'codex:t1' } } as unknown as typeof handoff];
+    transport.emit({ type: 'sessions-changed', sessionIds: ['codex:t1'] });
+    await until(() => store.getState().handoffs[0]?.status === 'received');
+  });
 });

@@ -133,6 +133,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
     copyStatus: null,
     openAgent: null,
     openResult: null,
+    handoffs: [],
     restore: { phase: 'idle' },
 
     openPreview(sessionId) {
@@ -156,10 +157,12 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
         briefError: null,
         openAgent: null,
         openResult: null,
+        handoffs: [],
         restore: { phase: 'idle' },
         raw: false,
       });
       shownKey = null;
+      void get().loadHandoffs();
       // The row may come from a search hit without details; fetch the full session.
       void deps.client
         .getSession({ session: id })
@@ -256,6 +259,36 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
         else get().notify('warning', result.error ?? `Could not open ${AGENT_LABELS[target]}; run the command shown.`);
       } catch (err) {
         get().notify('error', `Could not open ${AGENT_LABELS[target]}: ${messageOf(err)}`);
+      }
+    },
+
+    async loadHandoffs() {
+      const id = get().previewId;
+      if (!id) return;
+      try {
+        const handoffs = await deps.client.listHandoffs({ session: id });
+        if (get().previewId === id) set({ handoffs });
+      } catch {
+        // The status line is a convenience: the brief and actions work without it.
+      }
+    },
+
+    async handOff(target: AgentId) {
+      const id = get().previewId;
+      if (!id) return;
+      try {
+        const result = await deps.client.handOff({ session: id, target, open: true });
+        set({ openResult: result.opened });
+        const label = AGENT_LABELS[target];
+        await writeClipboard(
+          result.brief,
+          result.hooksInstalled
+            ? `Handed off to ${label}: its next session in ${result.checkpoint.handoff?.projectDir ?? 'the folder'} receives the brief (also copied).`
+            : `Handed off to ${label}. It has no Baton start-up hook, so paste the brief (copied); Settings → Hooks installs it.`,
+        );
+        void get().loadHandoffs();
+      } catch (err) {
+        get().notify('error', `Could not hand off to ${AGENT_LABELS[target]}: ${messageOf(err)}`);
       }
     },
 

@@ -18,6 +18,8 @@ export interface SessionRow {
   staleness: StalenessBand | null;
   /** Best matching snippet when the list shows search results. */
   snippet: string | null;
+  /** The snippet's message is on a branch the user left (pi's /tree). */
+  snippetOtherBranch?: boolean;
   /** Matching messages in this session (search only). */
   matches: number;
   /** A subagent or fork of another session (parentId set). */
@@ -88,6 +90,7 @@ export function rowsFromHits(
             depth: 0,
           }),
       snippet: hit.snippet,
+      ...(hit.otherBranch ? { snippetOtherBranch: true } : {}),
       matches: 1,
     });
   }

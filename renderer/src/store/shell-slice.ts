@@ -50,6 +50,8 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
       }
       case 'sessions-changed':
         scheduleReload();
+        // A receiving agent's new session lands in the index: its handoff may now read "received".
+        if (get().view === 'preview') void get().loadHandoffs();
         break;
       case 'settings-changed':
         void get().loadSettings();

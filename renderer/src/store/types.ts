@@ -1,5 +1,6 @@
 /** The renderer's state shape, split in slices (list, preview, settings, shell) that share one store. */
 import type {
+  Checkpoint,
   BriefFormat,
   BriefResult,
   DesktopStatus,
@@ -107,6 +108,8 @@ export interface PreviewSlice {
   /** The agent the user picked in "Open in"; null follows the target (see lib/open-target.ts). */
   openAgent: AgentId | null;
   openResult: OpenInAgentResult | null;
+  /** Handoffs of the previewed session to named agents, newest first. */
+  handoffs: Checkpoint[];
   restore: RestoreState;
   /** Opens `sessionId`, or the row under the cursor once a pending search has settled. */
   openPreview(sessionId?: string): void;
@@ -122,6 +125,9 @@ export interface PreviewSlice {
   setOpenAgent(agent: AgentId): void;
   /** Opens `target`, or the "Open in" choice, once the session's agent is known. */
   openInAgent(target?: AgentId): Promise<void>;
+  /** Saves a pending handoff to `target`, copies its brief and starts the agent in the folder. */
+  handOff(target: AgentId): Promise<void>;
+  loadHandoffs(): Promise<void>;
   createCheckpoint(draft: CheckpointDraft): Promise<boolean>;
   startRestore(): Promise<void>;
   confirmRestore(): Promise<void>;
@@ -154,8 +160,8 @@ export interface UsageSlice {
   sessionUsageError: string | null;
   loadUsage(): Promise<void>;
   loadSessionUsage(sessionId: string): Promise<void>;
-  /** A usage alert's action: hand the session off to the suggested agent. */
-  handOff(alert: UsageAlert): Promise<boolean>;
+  /** A usage alert's action: a handoff of the session to the suggested agent (brief also copied). */
+  handOffAlert(alert: UsageAlert): Promise<boolean>;
 }
 
 export type AppState = ShellSlice & ListSlice & PreviewSlice & SettingsSlice & UsageSlice;

@@ -102,15 +102,31 @@ describe('usage in the store', () => {
     ]);
   });
 
-  it('shows a usage alert as a notice that stays, whose action copies the brief for the suggested agent', async () => {
+  it('shows a usage alert as a notice that stays, whose action creates the handoff to the suggested agent and copies its brief', async () => {
     const { store, transport, copied } = setup();
     await started(store);
+    const handoff = {
+      id: 'h1', sessionId: 'claude:s0', idempotencyToken: null, summary: 's', decisions: [], nextSteps: [], blockers: [], itemsCompleted: [], itemsAdded: [],
+      filesChanged: [], git: null, continuesFrom: null, status: 'pending' as const, createdAt: '2026-11-25T11:00:00Z', receivedAt: null, completedAt: null,
+      handoff: { agent: 'codex' as const, projectDir: '/p/demo', worktreeRoot: null, expiresAt: '2026-11-26T11:00:00Z', receivedBy: null },
+    };
+    transport.respond('handOff', () => ({ checkpoint: handoff, brief: 'HANDOFF BRIEF', hooksInstalled: false, opened: null }));
+    transport.respond('listHandoffs', () => [handoff]);
     const alert: UsageAlert = { key: 'limit:claude:t', kind: 'limit', agent: 'claude', session: 'claude:s0', message: 'Claude Code reached its usage limit (resets 19:00). Hand off to Codex CLI?', suggestedTarget: 'codex', resetsAt: null, contextPercent: null };
     transport.emit({ type: 'usage-alert', alert });
     const notice = store.getState().notices.find((n) => n.alert);
     expect(notice).toMatchObject({ level: 'warning', message: alert.message, alert });
-    await expect(store.getState().handOff(alert)).resolves.toBe(true);
-    expect(copied).toEqual(['brief claude:s0 for codex']);
-    expect(store.getState().notices.at(-1)?.message).toBe('Copied the handoff brief for Codex CLI (7 tokens): paste it into Codex CLI.');
+    await expect(store.getState().handOffAlert(alert)).resolves.toBe(true);
+    expect(transport.calls.find((c) => c.method === 'handOff')?.input).toEqual({ session: 'claude:s0', target: 'codex' });
+    expect(copied).toEqual(['HANDOFF BRIEF']);
+    expect(store.getState().notices.at(-1)?.message).toBe('Handed off to Codex CLI. It has no Baton start-up hook, so paste the brief (copied); Settings → Hooks installs it.');
+  });
+
+  it('copies the generic brief when no other agent can take the session', async () => {
+    const { store, copied } = setup();
+    await started(store);
+    const alert: UsageAlert = { key: 'k', kind: 'context', agent: 'claude', session: 'claude:s0', message: 'm', suggestedTarget: null, resetsAt: null, contextPercent: 90 };
+    await expect(store.getState().handOffAlert(alert)).resolves.toBe(true);
+    expect(copied).toEqual(['brief claude:s0 for generic']);
   });
 });

@@ -7,6 +7,7 @@ import type { BriefFormat } from '../../../shared/api-types.js';
 import { AgentBadge } from '../components/AgentBadge.js';
 import { CheckpointForm } from '../components/CheckpointForm.js';
 import { CopyField } from '../components/CopyField.js';
+import { HandoffStatus } from '../components/HandoffStatus.js';
 import { RestorePanel } from '../components/RestorePanel.js';
 import { Segmented } from '../components/Segmented.js';
 import { UsagePanel } from '../components/UsagePanel.js';
@@ -38,6 +39,7 @@ export function PreviewView() {
       copyStatus: s.copyStatus,
       openAgent: s.openAgent,
       openResult: s.openResult,
+      handoffs: s.handoffs,
     })),
   );
   const [panel, setPanel] = useState<'none' | 'checkpoint'>('none');
@@ -78,6 +80,11 @@ export function PreviewView() {
           <span title={fullTime(session.updatedAt)}>{relativeTime(session.updatedAt ?? session.startedAt)}</span>
           <span>{session.messageCount} messages</span>
           {session.model && <span>{session.model}</span>}
+          {session.parentId && (
+            <span title={session.parentId}>
+              {session.agent === 'pi' ? 'forked from' : 'parent'} {session.parentId.slice(session.parentId.indexOf(':') + 1, session.parentId.indexOf(':') + 9)}
+            </span>
+          )}
         </div>
       )}
       {session?.firstPrompt && (
@@ -140,6 +147,7 @@ export function PreviewView() {
 
       {panel === 'checkpoint' && <CheckpointForm onClose={() => { setPanel('none'); rootRef.current?.focus(); }} />}
       <RestorePanel />
+      <HandoffStatus handoffs={p.handoffs} />
       {p.openResult && (
         <div className="open-result">
           <span>{p.openResult.launched ? 'Started with:' : `Not started${p.openResult.error ? ` (${p.openResult.error})` : ''}. Run it yourself:`}</span>
@@ -164,6 +172,13 @@ export function PreviewView() {
             ))}
           </select>
         </div>
+        <button
+          type="button"
+          onClick={() => void store.getState().handOff(agentForOpen)}
+          title={`Save a pending handoff: ${AGENT_LABELS[agentForOpen]}'s next session in this folder receives the brief by itself (its start-up hook)`}
+        >
+          Hand off to {AGENT_LABELS[agentForOpen]}
+        </button>
         <span className="spacer" />
         <button type="button" onClick={() => setPanel(panel === 'checkpoint' ? 'none' : 'checkpoint')} aria-expanded={panel === 'checkpoint'}>
           Checkpoint now

@@ -9,7 +9,9 @@ import path from 'node:path';
 export type Turn =
   | { role: 'user'; text: string }
   | { role: 'assistant'; text: string }
-  | { role: 'tool'; name: string; input: Record<string, unknown>; result: string; isError?: boolean };
+  | { role: 'tool'; name: string; input: Record<string, unknown>; result: string; isError?: boolean }
+  /** `/compact`: the compact_boundary system record, then the summary as a user record flagged isCompactSummary. */
+  | { role: 'compact'; summary: string };
 
 export interface TranscriptSpec {
   home: string;
@@ -56,6 +58,10 @@ export function claudeTranscriptLines(spec: TranscriptSpec): string[] {
   for (const turn of spec.turns) {
     if (turn.role === 'user') lines.push(JSON.stringify({ ...base('user'), message: { role: 'user', content: turn.text } }));
     else if (turn.role === 'assistant') lines.push(JSON.stringify(assistant([{ type: 'text', text: turn.text }])));
+    else if (turn.role === 'compact') {
+      lines.push(JSON.stringify({ ...base('system'), subtype: 'compact_boundary', content: 'Conversation compacted', level: 'info', compactMetadata: { trigger: 'manual', preTokens: 48000 } }));
+      lines.push(JSON.stringify({ ...base('user'), isCompactSummary: true, isVisibleInTranscriptOnly: true, message: { role: 'user', content: turn.summary } }));
+    }
     else {
       const id = `toolu_${String(n + 1).padStart(8, '0')}`;
       lines.push(JSON.stringify(assistant([{ type: 'tool_use', id, name: turn.name, input: turn.input }])));

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
-import type { Environment } from '../../paths.js';
+import { expandTilde, type Environment } from '../../paths.js';
 
 export function mcpConfigFile(agent: AgentId, { env, home }: Environment): string {
   switch (agent) {
@@ -31,7 +31,8 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
     case 'gemini':
       return path.join(env.GEMINI_CLI_HOME || home, '.gemini', 'settings.json');
     case 'qwen':
-      return path.join(home, '.qwen', 'settings.json');
+      // User settings live in QWEN_HOME when it is set (not in QWEN_RUNTIME_DIR, which holds sessions).
+      return path.join(env.QWEN_HOME ? expandTilde(env.QWEN_HOME, home) : path.join(home, '.qwen'), 'settings.json');
     case 'pi':
       // pi has no MCP client; Baton's pi extension lives in its extensions folder.
       return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');

@@ -86,10 +86,24 @@ export const claudeFlavour: JsonFlavour = {
   entry: (endpoint) => ({ type: 'http', url: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
 };
 
+/** `Bearer {file:<token file>}`, or null when there is no file or its path cannot be written that way. */
+export function opencodeFileRef(endpoint: McpEndpoint): string | null {
+  if (!endpoint.tokenFile || /[}\n]/.test(endpoint.tokenFile)) return null;
+  return `Bearer {file:${endpoint.tokenFile.replace(/\\/g, '/')}}`;
+}
+
 export const opencodeFlavour: JsonFlavour = {
   // OpenCode 1.x: `mcp.<name>`; OpenCode 2 nests servers under `mcp.servers` — follow the file's shape.
   entryPath: (root, name) => (isPlainObject(root.mcp) && isPlainObject(root.mcp.servers) ? ['mcp', 'servers', name] : ['mcp', name]),
-  entry: (endpoint) => ({ type: 'remote', url: endpoint.url, headers: { Authorization: bearer(endpoint) }, enabled: true }),
+  // OpenCode substitutes `{file:path}` in its config with the file's trimmed content at start-up, so
+  // the config names Baton's token file instead of holding the token (forward slashes: the path
+  // is matched in the raw JSON text, where a backslash would be doubled).
+  entry: (endpoint) => ({
+    type: 'remote',
+    url: endpoint.url,
+    headers: { Authorization: opencodeFileRef(endpoint) ?? bearer(endpoint) },
+    enabled: true,
+  }),
   skeleton: { $schema: 'https://opencode.ai/config.json' },
 };
 
@@ -97,6 +111,13 @@ export const geminiFlavour: JsonFlavour = {
   // Gemini CLI and Qwen Code: `mcpServers.<name>` in settings.json; `httpUrl` selects streamable HTTP.
   entryPath: (_root, name) => ['mcpServers', name],
   entry: (endpoint) => ({ httpUrl: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
+};
+
+export const qwenFlavour: JsonFlavour = {
+  entryPath: geminiFlavour.entryPath,
+  // Qwen Code (0.24) hides MCP tools behind its tool_search/tool_call bridge unless the server says
+  // `alwaysLoadTools`: Baton's few handoff tools are offered to the model directly.
+  entry: (endpoint) => ({ ...geminiFlavour.entry(endpoint), alwaysLoadTools: true }),
 };
 
 export function addJsonEntry(flavour: JsonFlavour, text: string, endpoint: McpEndpoint, file: string): string {

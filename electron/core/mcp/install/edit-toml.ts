@@ -8,7 +8,8 @@
  */
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { isDeepStrictEqual } from 'node:util';
-import { bearer, ConfigEditError, type McpEndpoint } from './endpoint.js';
+import { ConfigEditError, type McpEndpoint } from './endpoint.js';
+import { CODEX_TOKEN_VAR } from './codex-env.js';
 
 type TomlTable = Record<string, unknown>;
 
@@ -65,12 +66,12 @@ function tomlString(value: string): string {
 }
 
 export function codexEntryLines(endpoint: McpEndpoint): string[] {
-  // A static Authorization header: `bearer_token_env_var` would make the user export the token in
-  // every shell that starts Codex; `http_headers` works as soon as the file is saved.
+  // The token comes from an environment variable that Codex loads from $CODEX_HOME/.env
+  // (codex-env.ts), so this file holds no secret.
   return [
     `[mcp_servers.${endpoint.name}]`,
     `url = ${tomlString(endpoint.url)}`,
-    `http_headers = { Authorization = ${tomlString(bearer(endpoint))} }`,
+    `bearer_token_env_var = ${tomlString(CODEX_TOKEN_VAR)}`,
     'startup_timeout_sec = 20',
     'tool_timeout_sec = 120',
   ];

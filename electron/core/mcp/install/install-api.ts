@@ -3,16 +3,21 @@
  */
 import type { AgentId } from '../../../../shared/model.js';
 import type { Environment } from '../../paths.js';
+import path from 'node:path';
+import { readServerMarker } from '../../handoff/server-marker.js';
 import { mcpEndpoint } from './endpoint.js';
 import { installMcp, type McpInstallOutcome } from './installer.js';
 
 export interface InstallCoreView {
   environment: Environment;
+  dataDir: string;
   settings: { get(): { port: number } };
   tokens: { get(): string };
 }
 
 export async function installMcpForCore(core: InstallCoreView, input: { agent: AgentId | 'all'; dryRun: boolean }): Promise<McpInstallOutcome[]> {
-  const endpoint = mcpEndpoint(core.settings.get().port, core.tokens.get());
+  // The port this Baton actually serves on (it may differ from the setting), else the setting.
+  const port = readServerMarker(core.dataDir)?.port ?? core.settings.get().port;
+  const endpoint = mcpEndpoint(port, core.tokens.get(), undefined, path.join(core.dataDir, 'token'));
   return installMcp({ agent: input.agent, endpoint, environment: core.environment, dryRun: input.dryRun });
 }

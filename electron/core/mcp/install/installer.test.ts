@@ -176,14 +176,33 @@ describe('Codex (config.toml)', () => {
     const parsed = parseToml(after) as { mcp_servers: Record<string, unknown> };
     expect(parsed.mcp_servers.baton).toEqual({
       url: 'http://127.0.0.1:8765/mcp',
-      http_headers: { Authorization: `Bearer ${TOKEN}` },
+      bearer_token_env_var: 'BATON_MCP_TOKEN',
       startup_timeout_sec: 20,
       tool_timeout_sec: 120,
     });
+    expect(after).not.toContain(TOKEN);
     expect(parsed.mcp_servers.docs).toEqual((parseToml(CODEX_TOML) as { mcp_servers: Record<string, unknown> }).mcp_servers.docs);
 
     uninstallMcp({ agent: 'codex', endpoint, environment });
     expect(fs.readFileSync(f, 'utf8')).toBe(CODEX_TOML);
+  });
+
+  it('puts the token in $CODEX_HOME/.env (0600) beside the user\'s own lines, and takes only that line back', () => {
+    write('home/.codex/config.toml', CODEX_TOML);
+    const userEnv = '# mine\nOPENAI_API_KEY=sk-x\n';
+    const envFile = write('home/.codex/.env', userEnv);
+    fs.chmodSync(envFile, 0o644);
+    const results = installMcp({ agent: 'codex', endpoint, environment });
+    expect(results.map((r) => r.file)).toEqual([file('home/.codex/config.toml'), envFile]);
+    expect(fs.readFileSync(envFile, 'utf8')).toBe(`${userEnv}BATON_MCP_TOKEN=${TOKEN}\n`);
+    expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(mcpInstallStatus({ agent: 'codex', endpoint, environment })[0]).toMatchObject({ installed: true, current: true });
+    // A regenerated token: the entry is the same, the .env line is stale, status says so.
+    expect(mcpInstallStatus({ agent: 'codex', endpoint: mcpEndpoint(8765, 'tok_new'), environment })[0]).toMatchObject({ installed: true, current: false });
+    installMcp({ agent: 'codex', endpoint: mcpEndpoint(8765, 'tok_new'), environment });
+    expect(fs.readFileSync(envFile, 'utf8')).toBe(`${userEnv}BATON_MCP_TOKEN=tok_new\n`);
+    uninstallMcp({ agent: 'codex', endpoint, environment });
+    expect(fs.readFileSync(envFile, 'utf8')).toBe(userEnv);
   });
 
   it('replaces an existing baton table (and its sub-tables) where it stands', () => {
@@ -252,6 +271,46 @@ describe('OpenCode (opencode.jsonc)', () => {
   });
 });
 
+describe('the token stays out of configs that can read it from a file, and private in the others', () => {
+  const withFile = mcpEndpoint(8765, TOKEN, undefined, '/home/ana/.config/baton/token');
+
+  it('OpenCode names the token file through its {file:…} substitution', () => {
+    const [r] = installMcp({ agent: 'opencode', endpoint: withFile, environment });
+    const text = fs.readFileSync(r!.file, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    const parsed = JSON.parse(text) as { mcp: { baton: { headers: Record<string, string> } } };
+    expect(parsed.mcp.baton.headers.Authorization).toBe('Bearer {file:/home/ana/.config/baton/token}');
+    expect(mcpInstallStatus({ agent: 'opencode', endpoint: withFile, environment })[0]).toMatchObject({ installed: true, current: true });
+  });
+
+  it('an existing world-readable config that receives the token becomes 0600, content otherwise as before', () => {
+    const f = write('home/.hermes/config.yaml', HERMES_YAML);
+    fs.chmodSync(f, 0o644);
+    installMcp({ agent: 'hermes', endpoint, environment });
+    expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    uninstallMcp({ agent: 'hermes', endpoint, environment });
+    expect(fs.readFileSync(f, 'utf8')).toBe(HERMES_YAML);
+  });
+
+  it('a config already registering the token is tightened to 0600 without a byte changed', () => {
+    const f = file('home/.gemini/settings.json');
+    installMcp({ agent: 'gemini', endpoint, environment });
+    fs.chmodSync(f, 0o664);
+    const before = fs.readFileSync(f, 'utf8');
+    const [r] = installMcp({ agent: 'gemini', endpoint, environment });
+    expect(r).toMatchObject({ changed: false, ok: true });
+    expect(r!.message).toMatch(/0600/);
+    expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(f, 'utf8')).toBe(before);
+  });
+
+  it('status names the registered URL, so a port mismatch shows', () => {
+    installMcp({ agent: 'hermes', endpoint: mcpEndpoint(28765, TOKEN), environment });
+    const [s] = mcpInstallStatus({ agent: 'hermes', endpoint, environment });
+    expect(s).toMatchObject({ installed: true, current: false, registeredUrl: 'http://127.0.0.1:28765/mcp' });
+  });
+});
+
 describe('Hermes (config.yaml)', () => {
   it('adds mcp_servers.baton, keeps comments and other servers, and uninstall restores the bytes', () => {
     environment.env.HERMES_HOME = file('hermes');
@@ -274,16 +333,49 @@ describe('Hermes (config.yaml)', () => {
   });
 });
 
+describe('Qwen Code (settings.json)', () => {
+  const QWEN_SETTINGS = `{
+  // Qwen Code reads comments in settings.json
+  "security": { "auth": { "selectedType": "openai" } },
+  "mcpServers": {
+    "docs": { "command": "npx", "args": ["-y", "@acme/docs-mcp"] }
+  }
+}
+`;
+
+  it('adds mcpServers.baton over streamable HTTP in QWEN_HOME, keeps the rest, and uninstall restores the bytes', () => {
+    environment.env.QWEN_HOME = file('qwen-home');
+    const f = write('qwen-home/settings.json', QWEN_SETTINGS);
+    const [r] = installMcp({ agent: 'qwen', endpoint, environment });
+    expect(r).toMatchObject({ file: f, changed: true, ok: true });
+    const after = fs.readFileSync(f, 'utf8');
+    expect(after).toContain('// Qwen Code reads comments in settings.json');
+    const parsed = parseJsonc(after) as { mcpServers: Record<string, unknown>; security: unknown };
+    expect(parsed.mcpServers.baton).toEqual({ httpUrl: 'http://127.0.0.1:8765/mcp', headers: { Authorization: `Bearer ${TOKEN}` }, alwaysLoadTools: true });
+    expect(parsed.mcpServers.docs).toEqual({ command: 'npx', args: ['-y', '@acme/docs-mcp'] });
+    expect(mcpInstallStatus({ agent: 'qwen', endpoint, environment })).toEqual([{ agent: 'qwen', file: f, installed: true, current: true, registeredUrl: endpoint.url }]);
+    uninstallMcp({ agent: 'qwen', endpoint, environment });
+    expect(fs.readFileSync(f, 'utf8')).toBe(QWEN_SETTINGS);
+  });
+
+  it('creates ~/.qwen/settings.json readable by its owner only', () => {
+    const [r] = installMcp({ agent: 'qwen', endpoint, environment });
+    expect(r!.file).toBe(path.join(environment.home, '.qwen', 'settings.json'));
+    expect(fs.statSync(r!.file).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('all agents', () => {
   it('dry run prints diffs and writes nothing', () => {
     write('home/.codex/config.toml', CODEX_TOML);
     const results = installMcp({ agent: 'all', endpoint, environment, dryRun: true });
-    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen']);
+    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi']);
     for (const r of results) {
       expect(r.changed).toBe(false);
       expect(r.message).toMatch(/dry run/);
       expect(r.diff).toContain('+');
-      expect(r.diff).toContain('127.0.0.1:8765/mcp');
+      // Codex's second outcome is its .env, which holds the token, not the URL.
+      expect(r.diff).toContain(r.file.endsWith('.env') ? `+BATON_MCP_TOKEN=${TOKEN}` : '127.0.0.1:8765/mcp');
     }
     expect(fs.readFileSync(file('home/.codex/config.toml'), 'utf8')).toBe(CODEX_TOML);
     expect(fs.existsSync(file('home/.claude.json'))).toBe(false);

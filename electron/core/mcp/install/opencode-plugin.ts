@@ -1,6 +1,7 @@
 /**
  * Installs the OpenCode plugin (integrations/opencode/baton.js) into OpenCode's global plugin
- * folder with Baton's /ingest URL and token filled in. The file holds the token: mode 0600.
+ * folder with Baton's /ingest URL and the path of Baton's token file filled in (the plugin reads
+ * the token when it pushes, so the file holds no secret).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
+import { currentHookRuntime, type HookRuntime } from '../../hooks/hook-command.js';
 import { opencodePluginFile } from './config-locations.js';
 import type { McpEndpoint } from './endpoint.js';
 import type { McpInstallOutcome } from './installer.js';
@@ -24,12 +26,18 @@ export function pluginSourceFile(): string {
   return found;
 }
 
-export function renderPlugin(endpoint: McpEndpoint): string {
+/** A JavaScript string literal (JSON's escaping is valid JavaScript). */
+function literal(value: string): string {
+  return JSON.stringify(value);
+}
+
+export function renderPlugin(endpoint: McpEndpoint & { tokenFile: string }, runtime: HookRuntime = currentHookRuntime()): string {
   const ingestUrl = endpoint.url.replace(/\/mcp$/, '/ingest');
   return fs
     .readFileSync(pluginSourceFile(), 'utf8')
-    .replace("'__BATON_INGEST_URL__'", JSON.stringify(ingestUrl).replace(/"/g, "'"))
-    .replace("'__BATON_TOKEN__'", JSON.stringify(endpoint.token).replace(/"/g, "'"));
+    .replace("'__BATON_INGEST_URL__'", literal(ingestUrl))
+    .replace("'__BATON_TOKEN_FILE__'", literal(endpoint.tokenFile))
+    .replace("'__BATON_HOOK__'", literal(JSON.stringify([runtime.node, runtime.script])));
 }
 
 function read(file: string): string | null {
@@ -40,7 +48,7 @@ function read(file: string): string | null {
   }
 }
 
-export function installOpencodePlugin(opts: { environment: Environment; endpoint: McpEndpoint; dryRun?: boolean }): McpInstallOutcome {
+export function installOpencodePlugin(opts: { environment: Environment; endpoint: McpEndpoint & { tokenFile: string }; dryRun?: boolean }): McpInstallOutcome {
   const file = opencodePluginFile(opts.environment);
   const before = read(file);
   const after = renderPlugin(opts.endpoint);

@@ -29,6 +29,9 @@ function checkpointView(cp: Checkpoint | null) {
     next_steps: cp.nextSteps,
     blockers: cp.blockers,
     files: cp.filesChanged,
+    ...(cp.handoff
+      ? { handed_off_to: cp.handoff.agent, project_dir: cp.handoff.projectDir, expires_at: cp.handoff.expiresAt, received_by: cp.handoff.receivedBy }
+      : {}),
   };
 }
 

@@ -1,53 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Diagnostic, Message, Session } from '../../../../shared/model.js';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../types.js';
+import { expectedSessions, makeFixtureHome, sha256Tree, type FixtureHome } from '../../testing/fixture-home.js';
+import { MiniIndex } from '../../testing/mini-index.js';
 import { createClaudeAdapter } from './claude-adapter.js';
-
-/** A tiny stand-in for the index: applies batches the way the real one must (resets first). */
-class MiniIndex {
-  sessions = new Map<string, Session>();
-  messages = new Map<string, Message[]>();
-  cursors = new Map<string, JsonValue>();
-  diagnostics: Omit<Diagnostic, 'at'>[] = [];
-  batches: ReadBatch[] = [];
-
-  async readUnit(adapter: SourceAdapter, unit: SourceUnit): Promise<ReadBatch[]> {
-    const out: ReadBatch[] = [];
-    const ctx = { cursor: this.cursors.get(unit.key) ?? null, diagnostic: (d: Omit<Diagnostic, 'at'>) => this.diagnostics.push(d) };
-    for await (const b of adapter.read(unit, ctx)) {
-      for (const id of b.resetSessions) this.messages.delete(id);
-      for (const s of b.sessions) this.sessions.set(s.id, s);
-      for (const m of b.messages) {
-        const list = this.messages.get(m.sessionId) ?? [];
-        expect(m.seq).toBe(list.length); // seq continues exactly where the stored rows end
-        list.push(m);
-        this.messages.set(m.sessionId, list);
-      }
-      if (b.cursor !== undefined) this.cursors.set(unit.key, b.cursor);
-      out.push(b);
-    }
-    this.batches.push(...out);
-    return out;
-  }
-
-  async readAll(adapter: SourceAdapter): Promise<void> {
-    for (const unit of await adapter.listUnits()) await this.readUnit(adapter, unit);
-  }
-}
-
-function sha256Tree(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    out.set(full, createHash('sha256').update(fs.readFileSync(full)).digest('hex'));
-  }
-  return out;
-}
 
 function line(obj: unknown): string {
   return `${JSON.stringify(obj)}\n`;
@@ -142,7 +98,7 @@ describe('Claude Code adapter on the real fixture store', () => {
     const added = userLine(S1, 'One more thing: run the tests.');
     fs.appendFileSync(file, added);
     const unit = (await adapter.listUnits()).find((u) => u.path === file)!;
-    const batches = await index.readUnit(adapter, unit);
+    const batches = await index.read(adapter, unit);
     const msgs = batches.flatMap((b) => b.messages);
     expect(msgs).toHaveLength(1);
     expect(msgs[0]).toMatchObject({ role: 'user', kind: 'text', text: 'One more thing: run the tests.', seq: before.messageCount });
@@ -155,7 +111,24 @@ describe('Claude Code adapter on the real fixture store', () => {
     expect(after.toolNames).toEqual(before.toolNames);
     expect(after.usage).toEqual(before.usage);
     // Nothing new → nothing read, nothing yielded.
-    expect(await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === file)!)).toEqual([]);
+    expect(await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!)).toEqual([]);
+  });
+
+  it('a session grows with its file when only non-message lines are appended (last-prompt, file-history-snapshot)', async () => {
+    const adapter = createClaudeAdapter([claudeRoot]);
+    const index = new MiniIndex();
+    await index.readAll(adapter);
+    const file = path.join(claudeRoot, 'projects', DEMO, `${S1}.jsonl`);
+    const count = index.sessions.get(`claude:${S1}`)!.messageCount;
+    // What Claude Code writes at every TUI exit (and sometimes after `claude -p`).
+    fs.appendFileSync(file, line({ type: 'last-prompt', lastPrompt: 'run the tests', sessionId: S1 }));
+    fs.appendFileSync(file, line({ type: 'file-history-snapshot', messageId: 'm-1', snapshot: { messageId: 'm-1', trackedFileBackups: {}, timestamp: '2026-11-22T05:00:00.000Z' }, isSnapshotUpdate: false }));
+    const unit = (await adapter.listUnits()).find((u) => u.path === file)!;
+    const batches = await index.read(adapter, unit);
+    expect(batches.flatMap((b) => b.messages)).toEqual([]);
+    const after = index.sessions.get(`claude:${S1}`)!;
+    expect(after.bytes).toBe(fs.statSync(file).size);
+    expect(after.messageCount).toBe(count);
   });
 
   it('never parses a partial last line: a line appended in two halves arrives once, whole', async () => {
@@ -166,11 +139,11 @@ describe('Claude Code adapter on the real fixture store', () => {
     const added = userLine(S1, 'Split across two writes');
     const cut = Math.floor(added.length / 2);
     fs.appendFileSync(file, added.slice(0, cut));
-    const first = await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
+    const first = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     expect(first.flatMap((b) => b.messages)).toEqual([]);
     expect(index.diagnostics).toEqual([]);
     fs.appendFileSync(file, added.slice(cut));
-    const second = await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
+    const second = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     const msgs = second.flatMap((b) => b.messages);
     expect(msgs.map((m) => m.text)).toEqual(['Split across two writes']);
     // The first half was kept in the cursor: only the second half is read again (+ head check).
@@ -185,7 +158,7 @@ describe('Claude Code adapter on the real fixture store', () => {
     const tmp = `${file}.new`;
     fs.writeFileSync(tmp, userLine(S1, 'Fresh start') + userLine(S1, 'Second prompt'));
     fs.renameSync(tmp, file); // new inode, much shorter
-    const batches = await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
+    const batches = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     expect(batches[0]!.resetSessions).toContain(`claude:${S1}`);
     expect(index.messages.get(`claude:${S1}`)!.map((m) => m.text)).toEqual(['Fresh start', 'Second prompt']);
     const s = index.sessions.get(`claude:${S1}`)!;
@@ -200,7 +173,7 @@ describe('Claude Code adapter on the real fixture store', () => {
     const file = path.join(claudeRoot, 'projects', DEMO, `${S1}.jsonl`);
     fs.truncateSync(file, 0);
     fs.appendFileSync(file, userLine(S1, 'after truncate'));
-    const batches = await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
+    const batches = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     expect(batches[0]!.resetSessions).toContain(`claude:${S1}`);
     expect(index.messages.get(`claude:${S1}`)!.map((m) => m.text)).toEqual(['after truncate']);
   });
@@ -211,7 +184,7 @@ describe('Claude Code adapter on the real fixture store', () => {
     const units = await adapter.listUnits();
     const victim = units.find((u) => u.path.endsWith(`${S1}.jsonl`))!;
     fs.rmSync(victim.path);
-    for (const u of units) await index.readUnit(adapter, u);
+    for (const u of units) await index.read(adapter, u);
     expect(index.diagnostics).toEqual([expect.objectContaining({ file: victim.path, message: expect.stringMatching(/vanished/) })]);
     expect(index.sessions.size).toBe(expectedSessions().filter((s) => s.agent === 'claude').length - 1);
     expect(adapter.status().lastError).toContain(victim.path);
@@ -223,7 +196,7 @@ describe('Claude Code adapter on the real fixture store', () => {
     await index.readAll(adapter);
     const unit = (await adapter.listUnits()).find((u) => u.path.endsWith(`${S1}.jsonl`))!;
     fs.rmSync(unit.path);
-    const batches = await index.readUnit(adapter, unit);
+    const batches = await index.read(adapter, unit);
     expect(batches.flatMap((b) => b.goneSessions)).toEqual([`claude:${S1}`]);
   });
 
@@ -339,7 +312,7 @@ describe('Claude Code record semantics', () => {
     fs.writeFileSync(file, lines.join(''));
     const adapter = createClaudeAdapter([root]);
     const index = new MiniIndex();
-    const batches = await index.readUnit(adapter, (await adapter.listUnits())[0]!);
+    const batches = await index.read(adapter, (await adapter.listUnits())[0]!);
     expect(batches.length).toBeGreaterThan(2);
     for (const b of batches) expect(b.messages.length).toBeLessThanOrEqual(2000);
     // A first read reads each byte once (the head check rides on the first read).
@@ -350,7 +323,7 @@ describe('Claude Code record semantics', () => {
     const mid = new MiniIndex();
     mid.cursors.set(file, batches[0]!.cursor ?? null);
     mid.messages.set(`claude:${MAIN}`, index.messages.get(`claude:${MAIN}`)!.slice(0, batches[0]!.messages.length));
-    await mid.readUnit(adapter, (await adapter.listUnits())[0]!);
+    await mid.read(adapter, (await adapter.listUnits())[0]!);
     expect(mid.messages.get(`claude:${MAIN}`)!.map((m) => m.text)).toEqual(lines.map((_, i) => `prompt ${i}`));
     expect(mid.sessions.get(`claude:${MAIN}`)!.userTurns).toBe(5000);
   });

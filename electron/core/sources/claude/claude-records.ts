@@ -9,12 +9,12 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
-import { RecentOwners } from './recent-owners.js';
+import { isObj, num, str, type Obj } from '../record-values.js';
+import { RecentOwners } from '../recent-owners.js';
 import { claudeLineShortcut } from './claude-line-shortcut.js';
 
 export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;
 
-type Obj = Record<string, unknown>;
 /** [key, input, output, cacheRead, cacheWrite, reasoning] of a recently counted API response. */
 type UsageEntry = [string, number, number, number, number, number];
 
@@ -58,18 +58,6 @@ export function isScaffolding(text: string): boolean {
   if (c !== 60 /* < */ && c !== 67 /* C */ && c !== 91 /* [ */) return false;
   for (const p of SCAFFOLDING_PREFIXES) if (text.startsWith(p)) return true;
   return false;
-}
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
-
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
 
 /** Claude records "HEAD" (or "") when the cwd is not on a branch / not a repository. */

@@ -1,51 +1,10 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Diagnostic, Message, Session } from '../../../../shared/model.js';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../types.js';
+import { expectedSessions, makeFixtureHome, sha256Tree, type FixtureHome } from '../../testing/fixture-home.js';
+import { MiniIndex } from '../../testing/mini-index.js';
 import { createCodexAdapter } from './codex-adapter.js';
-
-class MiniIndex {
-  sessions = new Map<string, Session>();
-  messages = new Map<string, Message[]>();
-  cursors = new Map<string, JsonValue>();
-  diagnostics: Omit<Diagnostic, 'at'>[] = [];
-
-  async readUnit(adapter: SourceAdapter, unit: SourceUnit): Promise<ReadBatch[]> {
-    const out: ReadBatch[] = [];
-    const ctx = { cursor: this.cursors.get(unit.key) ?? null, diagnostic: (d: Omit<Diagnostic, 'at'>) => this.diagnostics.push(d) };
-    for await (const b of adapter.read(unit, ctx)) {
-      for (const id of b.resetSessions) this.messages.delete(id);
-      for (const s of b.sessions) this.sessions.set(s.id, s);
-      for (const m of b.messages) {
-        const list = this.messages.get(m.sessionId) ?? [];
-        expect(m.seq).toBe(list.length);
-        list.push(m);
-        this.messages.set(m.sessionId, list);
-      }
-      if (b.cursor !== undefined) this.cursors.set(unit.key, b.cursor);
-      out.push(b);
-    }
-    return out;
-  }
-
-  async readAll(adapter: SourceAdapter): Promise<void> {
-    for (const unit of await adapter.listUnits()) await this.readUnit(adapter, unit);
-  }
-}
-
-function sha256Tree(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    out.set(full, createHash('sha256').update(fs.readFileSync(full)).digest('hex'));
-  }
-  return out;
-}
 
 const line = (obj: unknown) => `${JSON.stringify(obj)}\n`;
 const DAY = ['sessions', '2026', '11', '22'];
@@ -104,7 +63,7 @@ describe('Codex adapter on the real fixture store', () => {
     const plain = multiFile(fx.home);
     const expectedIndex = new MiniIndex();
     const a1 = createCodexAdapter([root]);
-    await expectedIndex.readUnit(a1, (await a1.listUnits()).find((u) => u.path === plain)!);
+    await expectedIndex.read(a1, (await a1.listUnits()).find((u) => u.path === plain)!);
 
     const archived = path.join(root, 'archived_sessions');
     fs.mkdirSync(archived, { recursive: true });
@@ -115,13 +74,13 @@ describe('Codex adapter on the real fixture store', () => {
     const index = new MiniIndex();
     const unit = (await a2.listUnits()).find((u) => u.path === zst)!;
     expect(unit).toBeDefined();
-    const batches = await index.readUnit(a2, unit);
+    const batches = await index.read(a2, unit);
     expect(index.sessions.get(`codex:${MULTI}`)).toEqual({ ...expectedIndex.sessions.get(`codex:${MULTI}`)!, sourcePath: zst, bytes: fs.statSync(zst).size });
     expect(index.messages.get(`codex:${MULTI}`)).toEqual(expectedIndex.messages.get(`codex:${MULTI}`));
     expect(batches[0]!.resetSessions).toEqual([`codex:${MULTI}`]);
     expect(batches.reduce((a, b) => a + b.bytesRead, 0)).toBe(fs.statSync(zst).size);
     // Unchanged archive: nothing read.
-    expect(await index.readUnit(a2, unit)).toEqual([]);
+    expect(await index.read(a2, unit)).toEqual([]);
 
     // Codex decompresses an archive when it reopens it: the plain .jsonl is then the one to read.
     fs.copyFileSync(zst, path.join(archived, 'ignored.txt'));
@@ -143,7 +102,7 @@ describe('Codex adapter on the real fixture store', () => {
       line({ timestamp: ts, type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: '{"command":["npm","test"]}', call_id: 'call_t' } }) +
       line({ timestamp: ts, type: 'response_item', payload: { type: 'function_call_output', call_id: 'call_t', output: 'Process exited with code 1\nOutput:\n1 failing' } });
     fs.appendFileSync(multiFile(fx.home), added);
-    const batches = await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === multiFile(fx.home))!);
+    const batches = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === multiFile(fx.home))!);
     const msgs = batches.flatMap((b) => b.messages);
     expect(msgs.map((m) => `${m.role}/${m.kind}`)).toEqual(['user/text', 'assistant/tool_call', 'tool/tool_result']);
     expect(msgs[2]).toMatchObject({ toolName: 'shell', toolCallId: 'call_t', isError: true });
@@ -162,7 +121,7 @@ describe('Codex adapter on the real fixture store', () => {
     const firstLines = fs.readFileSync(file, 'utf8').split('\n').slice(0, 9).join('\n') + '\n';
     fs.writeFileSync(`${file}.tmp`, firstLines);
     fs.renameSync(`${file}.tmp`, file);
-    const batches = await index.readUnit(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
+    const batches = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     expect(batches[0]!.resetSessions).toContain(`codex:${MULTI}`);
     expect(index.messages.get(`codex:${MULTI}`)!.map((m) => m.text)).toEqual(['Run `ls -la` and give me a quick overview of the files here.']);
     expect(index.sessions.get(`codex:${MULTI}`)!.userTurns).toBe(1);

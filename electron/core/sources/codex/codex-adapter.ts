@@ -9,7 +9,7 @@ import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
 import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import type { SourceStatus } from '../../../../shared/model.js';
-import { CodexParser } from './codex-records.js';
+import { CodexParser, UUID_AT_END } from './codex-records.js';
 import { CodexTitles } from './codex-titles.js';
 
 const ROLLOUT = /^rollout-.*\.jsonl(\.zst)?$/;
@@ -38,6 +38,8 @@ export class CodexAdapter implements SourceAdapter {
     const units: SourceUnit[] = [];
     let found = false;
     let unreadable: string | null = null;
+    // Renames live in side files: they stamp the rollouts they name (see CodexTitles.stamp).
+    await this.titles.refresh();
     for (const root of this.storeRoots) {
       try {
         const st = await fsp.stat(root);
@@ -76,7 +78,9 @@ export class CodexAdapter implements SourceAdapter {
       if (e.name.endsWith('.zst') && plain.has(e.name.slice(0, -'.zst'.length))) continue;
       try {
         const st = await fsp.stat(full);
-        units.push({ key: full, path: full, size: st.size, mtimeMs: st.mtimeMs });
+        const id = UUID_AT_END.exec(e.name)?.[1]?.toLowerCase();
+        const stamp = id ? this.titles.stamp(id) : undefined;
+        units.push({ key: full, path: full, size: st.size, mtimeMs: st.mtimeMs, ...(stamp ? { stamp } : {}) });
       } catch {
         // Vanished between readdir and stat.
       }

@@ -9,11 +9,10 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { isObj, num, str, type Obj } from '../record-values.js';
 import type { ThreadNames } from './codex-titles.js';
 import type { UsageLimit } from '../../../../shared/model.js';
 import { codexLineShortcut } from './codex-line-shortcut.js';
-
-type Obj = Record<string, unknown>;
 
 /** Title precedence: rename in session_index.jsonl > thread_name_updated > threads.name > threads.title. */
 export const TITLE_RANK = { dbTitle: 1, dbName: 2, event: 3, index: 4 } as const;
@@ -31,7 +30,7 @@ export interface CodexFileState {
 }
 
 const MAX_RECENT_CALLS = 128;
-const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(?:\.zst)?$/i;
+export const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(?:\.zst)?$/i;
 
 /** Harness-injected context sent with role "user" that is not something the user typed. */
 const INJECTED_PREFIXES = [
@@ -51,18 +50,6 @@ export function isInjected(text: string): boolean {
   if (c !== 60 /* < */ && c !== 35 /* # */) return false;
   for (const p of INJECTED_PREFIXES) if (text.startsWith(p)) return true;
   return false;
-}
-
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
-
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
 
 /** Text of message content / tool output items: `input_text`, `output_text`, images. */
@@ -244,7 +231,7 @@ export class CodexParser implements RecordParser<CodexFileState> {
         return;
       }
       case 'function_call':
-        this.call(str(p.name) ?? 'function', str(p.arguments) ?? JSON.stringify(p.arguments ?? {}), p, agg, st, sink, ts);
+        this.call(qualifiedName(p) ?? 'function', str(p.arguments) ?? JSON.stringify(p.arguments ?? {}), p, agg, st, sink, ts);
         return;
       case 'custom_tool_call':
         this.call(str(p.name) ?? 'custom_tool', str(p.input) ?? JSON.stringify(p.input ?? null), p, agg, st, sink, ts);
@@ -337,6 +324,16 @@ export class CodexParser implements RecordParser<CodexFileState> {
       // agent_message / agent_reasoning / item_completed repeat response items; the rest is UI state.
     }
   }
+}
+
+/**
+ * An MCP tool is called as `{namespace: "mcp__<server>", name: "<tool>"}`: named `mcp__<server>__<tool>`,
+ * as Claude Code names it, so the server is not lost (Baton's own tools are recognised by it).
+ */
+function qualifiedName(p: Obj): string | null {
+  const name = str(p.name);
+  const ns = str(p.namespace);
+  return name && ns?.startsWith('mcp__') && !name.startsWith(ns) ? `${ns}__${name}` : name;
 }
 
 /** `source: {"subagent": {...}}` names the parent thread somewhere inside. */

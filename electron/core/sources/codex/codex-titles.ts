@@ -3,6 +3,7 @@
  * wins; tailed incrementally) and the `threads` table of `state_<N>.sqlite` (opened read-only via
  * sqlite-readonly.ts, columns probed, re-read only when the db or its -wal changed).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openTail, type TailCursor } from '../jsonl-tail.js';
@@ -87,6 +88,16 @@ export class CodexTitles {
       if (row?.title) out.dbTitle = row.title;
     }
     return out;
+  }
+
+  /**
+   * A short digest of the names kept for `id`, or undefined when there are none: the rollout unit's
+   * stamp, so a rename (which leaves the rollout untouched) makes its unit changed.
+   */
+  stamp(id: string): string | undefined {
+    const n = this.lookup(id);
+    if (!n.indexName && !n.dbName && !n.dbTitle) return undefined;
+    return createHash('sha1').update(JSON.stringify([n.indexName ?? null, n.dbName ?? null, n.dbTitle ?? null])).digest('base64').slice(0, 12);
   }
 
   private async refreshIndex(root: string, st: RootState): Promise<void> {

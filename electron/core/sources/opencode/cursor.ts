@@ -25,6 +25,11 @@ export interface OpenCodeDbCursor {
   known: Record<string, number>;
   /** Sessions found changed whose delivery has not completed yet. */
   pending: string[];
+  /**
+   * session id → digest of the title delivered (see titleDigest). A rename in the TUI rewrites
+   * `title` without bumping `time_updated`, so the marks alone never see it.
+   */
+  titles: Record<string, string>;
 }
 
 export interface OpenCodeJsonCursor {
@@ -58,14 +63,26 @@ const isString = (x: unknown): x is string => typeof x === 'string';
 /** A saved cursor, or a fresh one when there is none or it is not ours (first read). */
 export function parseDbCursor(value: JsonValue | null): OpenCodeDbCursor {
   const v: unknown = value;
-  if (!isRecord(v) || v.v !== 1 || !isRecord(v.marks)) return { v: 1, marks: emptyMarks(), known: {}, pending: [] };
+  if (!isRecord(v) || v.v !== 1 || !isRecord(v.marks)) return { v: 1, marks: emptyMarks(), known: {}, pending: [], titles: {} };
   const marks = v.marks;
   return {
     v: 1,
     marks: Object.fromEntries(MARKED_TABLES.map((t) => [t, parseMark(marks[t])])) as Record<MarkedTable, Mark>,
     known: parseRecord(v.known, isNumber),
     pending: Array.isArray(v.pending) ? v.pending.filter(isString) : [],
+    titles: parseRecord(v.titles, isString),
   };
+}
+
+/** A short digest of a session title (FNV-1a, 32 bits): kept per session in the cursor, cheap to compute for every session at every read. */
+export function titleDigest(title: string | null): string {
+  if (title === null) return '-';
+  let h = 0x811c9dc5;
+  for (let i = 0; i < title.length; i++) {
+    h ^= title.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
 }
 
 export function parseJsonCursor(value: JsonValue | null): OpenCodeJsonCursor {
@@ -80,6 +97,7 @@ export function dbCursorJson(c: OpenCodeDbCursor): JsonValue {
     marks: Object.fromEntries(MARKED_TABLES.map((t) => [t, { t: c.marks[t].t, ids: [...c.marks[t].ids] }])),
     known: { ...c.known },
     pending: [...c.pending],
+    titles: { ...c.titles },
   };
 }
 

@@ -10,7 +10,7 @@
  * re-read" with a diagnostic instead of failing.
  */
 import { groupRows, inListQuery, requireColumns, SqliteReadError, tableColumns, type ReadonlyDb } from '../sqlite-readonly.js';
-import { MARKED_TABLES, type Mark, type MarkedTable, type OpenCodeDbCursor } from './cursor.js';
+import { MARKED_TABLES, titleDigest, type Mark, type MarkedTable, type OpenCodeDbCursor } from './cursor.js';
 import { normalizeOpenCodeV2Session, type OpenCodeV2MessageRow } from './normalize-v2.js';
 import {
   normalizeOpenCodeSession,
@@ -50,6 +50,8 @@ export interface Plan {
   changed: string[];
   gone: string[];
   marks: Record<MarkedTable, Mark>;
+  /** Title digest of every session present (2.x row wins), for the cursor. */
+  titles: Record<string, string>;
   /** Payload bytes fetched while planning. */
   bytes: number;
 }
@@ -116,9 +118,27 @@ export function planChanges(
     if (known === undefined || known !== (counts.get(id) ?? 0)) changed.add(id);
   }
   for (const id of cursor.pending) changed.add(id);
+  // Renamed: the title is rewritten in place, time_updated untouched.
+  const titles = sessionTitles(db, schema);
+  for (const [id, digest] of Object.entries(titles)) {
+    bytes += id.length + digest.length;
+    if (cursor.titles[id] !== digest) changed.add(id);
+  }
   const gone = Object.keys(cursor.known).filter((id) => !present.has(id));
   const changedPresent = [...changed].filter((id) => present.has(id)).sort();
-  return { changed: changedPresent, gone, marks, bytes };
+  return { changed: changedPresent, gone, marks, titles, bytes };
+}
+
+function sessionTitles(db: ReadonlyDb, schema: Schema): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const table of ['session', 'session_v2'] as const) {
+    if (!schema[table].has('id')) continue;
+    const title = schema[table].has('title') ? 'title' : 'NULL AS title';
+    for (const r of db.prepare(`SELECT id, ${title} FROM ${table}`).all() as { id: string; title: unknown }[]) {
+      out[r.id] = titleDigest(typeof r.title === 'string' ? r.title : null);
+    }
+  }
+  return out;
 }
 
 /** Every session id the database holds, in either generation's table. */

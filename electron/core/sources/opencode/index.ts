@@ -92,13 +92,17 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     const plan = await withReadonlyDb(file, (db) => planChanges(db, file, cursor, warn), busyTimeoutMs, retryOptions);
 
     const known = { ...cursor.known };
-    for (const id of plan.gone) delete known[id];
+    const titles = { ...cursor.titles };
+    for (const id of plan.gone) {
+      delete known[id];
+      delete titles[id];
+    }
     let knownCount = Object.keys(known).length;
     const delivered = new Set<string>();
     // Until every changed session is delivered, a saved cursor keeps the old high-water marks: a read
     // resumed from it finds the undelivered sessions again (the delivered ones are re-delivered whole).
     const cursorAt = (done: boolean) =>
-      dbCursorJson({ v: 1, marks: done ? plan.marks : cursor.marks, known, pending: cursor.pending.filter((id) => !delivered.has(id)) });
+      dbCursorJson({ v: 1, marks: done ? plan.marks : cursor.marks, known, pending: cursor.pending.filter((id) => !delivered.has(id)), titles });
 
     const acc = new BatchAccumulator(limit);
     acc.addGone(plan.gone.map((id) => `opencode:${id}`));
@@ -120,6 +124,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
           if (known[item.nativeId] !== undefined) {
             acc.addGone([`opencode:${item.nativeId}`]);
             delete known[item.nativeId];
+            delete titles[item.nativeId];
             knownCount--;
           }
           delivered.add(item.nativeId);
@@ -132,6 +137,8 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
           onDelivered: () => {
             if (known[item.nativeId] === undefined) knownCount++;
             known[item.nativeId] = item.messageRows;
+            const digest = plan.titles[item.nativeId];
+            if (digest !== undefined) titles[item.nativeId] = digest;
             delivered.add(item.nativeId);
           },
         });

@@ -108,6 +108,22 @@ describe('OpenCode adapter on the real fixture store', () => {
     expect(await readAll(adapter, unit!, deleted.cursor).then((r) => r.batches)).toEqual([]);
   });
 
+  it('a rename that leaves time_updated alone (the TUI rename) re-delivers the session with its new title', async () => {
+    const adapter = createOpenCodeAdapter([dataDir]);
+    const [unit] = await adapter.listUnits();
+    const first = await readAll(adapter, unit!, null);
+    const sid = 'ses_dfea733a5ffejl9rG2UkNbLHH7';
+    const writer = new Database(dbFile);
+    writer.prepare('UPDATE session SET title = ? WHERE id = ?').run('Bread, renamed', sid);
+    writer.close();
+    const renamed = await readAll(adapter, unit!, first.cursor);
+    expect(renamed.sessions.map((s) => [s.id, s.title])).toEqual([[`opencode:${sid}`, 'Bread, renamed']]);
+    // Same messages, same seqs: only the title moved.
+    const messagesOf = (r: typeof first) => r.batches.flatMap((b) => b.messages).filter((m) => m.sessionId === `opencode:${sid}`);
+    expect(messagesOf(renamed)).toEqual(messagesOf(first));
+    expect(await readAll(adapter, unit!, renamed.cursor).then((r) => r.batches)).toEqual([]);
+  });
+
   it('bounds batches and resumes an interrupted delivery from the cursor', async () => {
     const adapter = createOpenCodeAdapter([dataDir], { maxBatchMessages: 10 });
     const [unit] = await adapter.listUnits();

@@ -1,0 +1,98 @@
+/**
+ * `baton mcp install` with the real agent CLIs: Baton serves on a random port (not the "port"
+ * setting), and the registration must name that port, keep the token out of Codex's config.toml
+ * (it names a variable Codex loads from $CODEX_HOME/.env), leave the file that holds the token
+ * private (mode 0600), and still connect: Claude Code's and Qwen Code's own `mcp list` say
+ * Connected; Codex and Gemini CLI call one of Baton's tools through the mock LLM and the tool's
+ * answer (Baton's session list) goes back to the model.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
+import { startBatonForAgent, type BatonForAgent } from './support/baton-for-agent.js';
+import { startMockLlm, type MockLlm } from './support/mock-llm.js';
+import { runAgent } from './support/run-agent.js';
+
+type Agent = 'claude' | 'codex' | 'gemini' | 'qwen';
+
+const CONFIG: Record<Agent, string> = {
+  claude: '.claude.json',
+  codex: path.join('.codex', 'config.toml'),
+  gemini: path.join('.gemini', 'settings.json'),
+  qwen: path.join('.qwen', 'settings.json'),
+};
+
+describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen'])('Baton registered in the real %s', (agent) => {
+  let cli: AgentCli;
+  let tmp: string;
+  let mock: MockLlm;
+  let baton: BatonForAgent;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    cli = await ensureAgentCli(agent);
+    if (!cli.ok) return;
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), `baton-mcp-${agent}-`));
+    const mockAgent = MOCK_AGENT[agent];
+    mock = await startMockLlm({ dir: tmp, env: mockAgent ? { MOCK_AGENT: mockAgent } : {} });
+    home = path.join(tmp, 'home');
+    fs.mkdirSync(path.join(home, 'project'), { recursive: true });
+    env = agentEnv(agent, home, mock.url);
+    // Claude Code on PATH, as for a user who has it: Baton registers through `claude mcp add`.
+    if (agent === 'claude') env = { ...env, PATH: [path.dirname(cli.bin), env.PATH].join(path.delimiter) };
+    baton = await startBatonForAgent(home, path.join(tmp, 'baton'), env);
+  });
+  afterAll(async () => {
+    await baton?.close();
+    await mock?.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('registers the port Baton serves on, keeps the config private, and connects', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    const url = `http://127.0.0.1:${baton.server.port}/mcp`;
+    const config = path.join(home, CONFIG[agent]);
+    // The agent's own config from its first start, readable by everyone as agents create it.
+    if (fs.existsSync(config)) fs.chmodSync(config, 0o644);
+
+    // Registered earlier for another port (the setting's, say): status flags it.
+    await baton.cli(['mcp', 'install', '--agent', agent, '--port', '1']);
+    const stale = await baton.cli(['mcp', 'status', '--agent', agent]);
+    expect(stale.stdout).toContain(`${agent}: registered for http://127.0.0.1:1/mcp, but Baton is at ${url}: MISMATCH`);
+
+    const install = await baton.cli(['mcp', 'install', '--agent', agent]);
+    expect(install.stdout).toMatch(agent === 'claude' ? /claude mcp/ : new RegExp(url.replace(/[.]/g, '\\.')));
+    expect(fs.readFileSync(config, 'utf8')).toContain(url);
+    // Codex names an environment variable and loads the token from $CODEX_HOME/.env; the others
+    // hold the header, so their config is readable by its owner only.
+    const secret = agent === 'codex' ? path.join(home, '.codex', '.env') : config;
+    if (agent === 'codex') expect(fs.readFileSync(config, 'utf8')).not.toContain(baton.core.tokens.get());
+    expect(fs.readFileSync(secret, 'utf8')).toContain(baton.core.tokens.get());
+    expect(fs.statSync(secret).mode & 0o777).toBe(0o600);
+    const status = await baton.cli(['mcp', 'status', '--agent', agent]);
+    expect(status.stdout).toContain(`${agent}: registered —`);
+
+    // Claude Code says it itself; Qwen Code 0.24 defers MCP tools behind a tool search the mock
+    // does not drive, but its own `mcp list` connects to each server and says whether it could.
+    if (agent === 'claude' || agent === 'qwen') {
+      const list = await runAgent({ bin: cli.bin, args: ['mcp', 'list'], cwd: path.join(home, 'project'), env, timeoutMs: 120_000 });
+      expect(list.stdout, list.stdout + list.stderr).toMatch(/baton: .*\bConnected/);
+      return;
+    }
+    const run = await runAgent({
+      bin: cli.bin,
+      args: promptArgs(agent, 'Please call tool `list_sessions` with `{}` now.'),
+      cwd: path.join(home, 'project'),
+      env,
+      timeoutMs: 240_000,
+    });
+    expect(run.code, (run.stdout + run.stderr).slice(-3000)).toBe(0);
+    // Baton's answer to the tool call reached the model in a later request.
+    const later = mock.requests().map((r) => JSON.stringify(r.body));
+    expect(later.some((body) => /\\"total\\"/.test(body) && body.includes('sessions')), later.slice(-1)[0]?.slice(-2000)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * `baton handoff <ref> --to <agent> [--open] [--json]`: save a pending handoff for the session's
+ * folder, print (and copy) the brief rendered for the target, and with --open start the target in
+ * a terminal there. With the target's start-up hook installed the brief arrives by itself.
+ */
+import { Option, type Command } from 'commander';
+import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
+import { handOff } from '../../core/handoff/hand-off.js';
+import { HOOK_TARGETS } from '../../core/hooks/hook-targets.js';
+import { openCliCore } from '../cli-core.js';
+import { copyToClipboard } from './handoff-cli.js';
+
+interface HandoffOptions {
+  to: AgentId;
+  open?: boolean;
+  json?: boolean;
+  copy: boolean;
+  cwd?: string;
+  summary?: string;
+}
+
+export function registerHandoff(program: Command): void {
+  program
+    .command('handoff')
+    .description('Hand a session off to another agent: its next session in the folder receives the brief by itself.')
+    .argument('<session>', 'session id, id prefix or title words')
+    .addOption(new Option('--to <agent>', 'the agent that continues').choices([...AGENTS]).makeOptionMandatory())
+    .option('--open', 'start the target agent in a new terminal in the folder')
+    .option('--json', 'print the handoff as JSON')
+    .option('--cwd <dir>', "the folder the next agent works in (default: the session's)")
+    .option('--summary <text>', 'where the work stands, for the brief (default: from the session)')
+    .option('--no-copy', 'do not copy the brief to the clipboard')
+    .action(async (ref: string, opts: HandoffOptions) => {
+      const { core, close } = await openCliCore();
+      try {
+        const result = await handOff(core, { session: ref, target: opts.to, open: opts.open, projectDir: opts.cwd, summary: opts.summary });
+        const { checkpoint } = result;
+        const target = checkpoint.handoff!;
+        if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        else process.stdout.write(result.brief.endsWith('\n') ? result.brief : `${result.brief}\n`);
+        const label = AGENT_LABELS[opts.to];
+        process.stderr.write(`baton: handoff ${checkpoint.id} to ${label} pending in ${target.projectDir} until ${target.expiresAt}\n`);
+        if (!result.hooksInstalled) {
+          const how = HOOK_TARGETS[opts.to] ? `run \`baton hooks install --agent ${opts.to}\`` : 'paste the brief';
+          process.stderr.write(`baton: ${label} has no Baton start-up hook installed, so the brief will not arrive by itself: ${how}.\n`);
+        }
+        if (opts.copy && !opts.json) {
+          try {
+            copyToClipboard(result.brief);
+            process.stderr.write('baton: brief copied to the clipboard\n');
+          } catch (err) {
+            process.stderr.write(`baton: ${(err as Error).message}\n`);
+          }
+        }
+        if (result.opened) {
+          if (result.opened.launched) process.stderr.write(`baton: opened ${label} in a new terminal: ${result.opened.command}\n`);
+          else {
+            process.stderr.write(`baton: ${result.opened.error ?? 'could not open a terminal'}\nbaton: run it yourself: ${result.opened.command}\n`);
+            process.exitCode = 1;
+          }
+        }
+      } finally {
+        await close();
+      }
+    });
+}
