@@ -140,3 +140,20 @@ test('a session crossing the context threshold and an agent hitting its limit ar
   await row(app, CLAUDE_ID).click();
   await expect(app.getByTestId('handoffs').locator('li[data-status="pending"]')).toHaveText(/^Codex CLI — pending until /);
 });
+
+test('the context threshold set in Settings decides when a session is announced', async ({ app, codex }) => {
+  await ready(app);
+  await app.getByRole('button', { name: 'Settings' }).click();
+  await expect(app.getByRole('switch', { name: /Notify when a session’s context is nearly full/ })).toBeChecked();
+  const threshold = app.getByRole('spinbutton', { name: 'Context alert at (% of the window)' });
+  await expect(threshold).toHaveValue('85');
+  const saved = app.waitForResponse((r) => r.url().endsWith('/api/updateSettings') && r.ok());
+  await threshold.fill('60');
+  await threshold.press('Enter');
+  await saved;
+  const stored = await app.evaluate(async () => (await (await fetch('/api/getSettings', { method: 'POST', body: '{}' })).json()) as { settings: { usageAlertContextPercent: number } });
+  expect(stored.settings.usageAlertContextPercent).toBe(60);
+
+  codex.request(Math.round(WINDOW * 0.62));
+  await expect(app.locator('.notice[data-alert="context"]')).toContainText('is at 62 % of its context window. Hand off to Claude Code?');
+});
