@@ -59,9 +59,9 @@ export function decideUsageAlerts(previous: UsageSummary | null, current: UsageS
       if (s.contextPercent === null || s.contextPercent < options.contextPercent) continue;
       const was = before.get(s.session);
       if (was !== undefined && was >= options.contextPercent) continue;
-      // Once per session and threshold: a compaction and a second fill-up is announced again.
+      // Once per crossing (named by the request that crossed): after a compaction, a second fill-up is news again.
       push({
-        key: `context:${s.session}:${options.contextPercent}:${s.contextHistory.length}`,
+        key: `context:${s.session}:${options.contextPercent}:${s.lastActivity ?? s.contextHistory.length}`,
         kind: 'context',
         agent: a.agent,
         session: s.session,
