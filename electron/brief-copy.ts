@@ -11,6 +11,7 @@ import { briefCopiedNotice } from './brief-notice.js';
 import { notify } from './notifications.js';
 import { hotkeyBrief, latestSessionId as latestFrom } from './hotkey-session.js';
 import type { BriefTarget } from '../shared/settings.js';
+import { AGENT_LABELS, type AgentId } from '../shared/model.js';
 
 const autoClear = new ClipboardAutoClear({ readText: () => clipboard.readText(), clear: () => clipboard.clear() });
 
@@ -25,6 +26,25 @@ export async function copySessionBrief(core: BatonCore, sessionRef: string, targ
     notify(title, body);
   } catch (err) {
     notify('Baton could not copy the brief', (err as Error).message);
+  }
+}
+
+/**
+ * A usage alert's action in the tray app: the handoff (#13) of the session to `target`, its brief
+ * also on the clipboard for an agent without Baton's start-up hook.
+ */
+export async function handOffFromAlert(core: BatonCore, sessionId: string, target: AgentId): Promise<void> {
+  try {
+    const result = await core.api.handOff(parseApiInput('handOff', { session: sessionId, target }));
+    await clipboard.write([new ClipboardItem(briefClipboardRecord(result.brief, process.platform))]);
+    const settings = core.settings.get();
+    autoClear.schedule(result.brief, settings.clipboardClearSeconds * 1000);
+    notify(
+      `Handed off to ${AGENT_LABELS[target]}`,
+      result.hooksInstalled ? 'Its next session in that folder receives the brief (also copied).' : 'Paste the brief (copied): it has no Baton start-up hook yet.',
+    );
+  } catch (err) {
+    notify(`Baton could not hand off to ${AGENT_LABELS[target]}`, (err as Error).message);
   }
 }
 

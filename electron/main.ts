@@ -20,9 +20,10 @@ import { TrayController } from './tray.js';
 import type { TrayAction, TrayMenuModel } from './tray-menu.js';
 import { GlobalHotkey } from './global-hotkey.js';
 import { applyLoginItem } from './login-item.js';
-import { copyHotkeyBrief, copySessionBrief, latestSessionId } from './brief-copy.js';
+import { AGENT_LABELS } from '../shared/model.js';
+import { copyHotkeyBrief, copySessionBrief, handOffFromAlert, latestSessionId } from './brief-copy.js';
 import { createFolderPicker } from './folder-picker.js';
-import { notify } from './notifications.js';
+import { notify, notifyWithAction } from './notifications.js';
 
 registerAppScheme();
 
@@ -78,6 +79,12 @@ class BatonApp {
     this.disposers.push(
       core.events.subscribe((event) => {
         if (event.type === 'sessions-changed' || event.type === 'index-progress') this.tray.refresh();
+        if (event.type === 'usage-alert') {
+          const { alert } = event;
+          const target = alert.suggestedTarget;
+          const label = target ? `Hand off to ${AGENT_LABELS[target]}` : 'Copy the brief';
+          notifyWithAction('Baton', alert.message, label, () => void (target ? handOffFromAlert(core, alert.session, target) : copySessionBrief(core, alert.session, 'generic')));
+        }
       }),
     );
     await this.tray.rebuild();
@@ -121,6 +128,14 @@ class BatonApp {
   /** The tray menu's model (public for the Electron e2e specs). */
   async trayModel(): Promise<TrayMenuModel> {
     const page = await this.core.api.listSessions(parseApiInput('listSessions', { limit: 10 }));
+    // Usage is extra: a menu without it beats no menu.
+    const usage = await this.core.api.usageSummary(parseApiInput('usageSummary', {})).then(
+      (summary) => summary.agents,
+      (err: unknown) => {
+        this.core.log(`tray usage: ${err instanceof Error ? err.message : String(err)}`);
+        return [];
+      },
+    );
     const now = Date.now();
     const handoffs = this.core.userData
       .listHandoffs({ limit: 20 })
@@ -131,6 +146,7 @@ class BatonApp {
       handoffs,
       now,
       hotkey: this.hotkey.current(),
+      usage,
     };
   }
 

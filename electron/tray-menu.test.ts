@@ -65,6 +65,63 @@ describe('buildTrayMenu', () => {
   });
 });
 
+describe('usage in the tray menu', () => {
+  const totals = (tokens: number, costUSD: number | null) => ({ inputTokens: tokens, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: tokens, costUSD, models: [], unpricedModels: [], requests: tokens ? 1 : 0 });
+  const live = (session: string, contextPercent: number | null) => ({
+    ...totals(10, null), session, agent: 'codex' as const, title: 'Fix login', cwd: '/home/me/web & api', lastActivity: ago(60_000),
+    contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1],
+  });
+  const clock = (iso: string) => iso.slice(11, 16);
+
+  it('shows per agent today’s tokens and cost, its windows with reset times, a limit hit and live sessions’ context', () => {
+    const items = buildTrayMenu({
+      sessions: sessions(1),
+      now: NOW,
+      hotkey: null,
+      formatTime: clock,
+      usage: [
+        {
+          agent: 'codex', today: totals(1_234_000, 3.4),
+          windows: [
+            { name: 'primary', usedPercent: 97.5, windowMinutes: 300, resetsAt: '2026-05-01T19:00:00.000Z', note: null, reportedAt: null },
+            { name: 'secondary', usedPercent: 41, windowMinutes: 10_080, resetsAt: null, note: null, reportedAt: null },
+          ],
+          limitHit: null, liveSessions: [live('codex:a', 91.4), live('codex:b', null)], activeBlock: null,
+        },
+        {
+          agent: 'claude', today: totals(5_000, null), windows: [],
+          limitHit: { at: ago(1000), resetsAt: '2026-05-01T19:00:00.000Z', note: null, session: 'claude:x' }, liveSessions: [],
+          activeBlock: { ...totals(5_000, null), start: '2026-05-01T10:00:00.000Z', end: '2026-05-01T15:00:00.000Z', actualEnd: ago(1000), isActive: true, agents: ['claude'] },
+        },
+        { agent: 'gemini', today: totals(0, null), windows: [], limitHit: null, liveSessions: [], activeBlock: null },
+      ],
+    });
+    const usage = items.slice(0, items.findIndex((i) => i.type === 'separator'));
+    expect(usage.map((i) => i.label)).toEqual([
+      'Codex CLI — today 1.2M tokens · $3.40',
+      '    5-hour window 98 % · resets 19:00',
+      '    weekly window 41 %',
+      '    web && api · context 91 %',
+      '    web && api · context unknown',
+      'Claude Code — today 5.0k tokens · no price',
+      '    Usage limit reached · resets 19:00',
+      '    5-hour block 5.0k tokens · ends 15:00',
+    ]);
+    expect(usage.filter((i) => i.action).map((i) => i.action)).toEqual([
+      { type: 'copy-session', sessionId: 'codex:a' },
+      { type: 'copy-session', sessionId: 'codex:b' },
+    ]);
+    expect(usage.filter((i) => !i.action).every((i) => i.enabled === false)).toBe(true);
+  });
+
+  it('adds nothing when there is no usage to show', () => {
+    const without = buildTrayMenu({ sessions: sessions(2), now: NOW, hotkey: null });
+    const empty = buildTrayMenu({ sessions: sessions(2), now: NOW, hotkey: null, usage: [] });
+    expect(empty).toEqual(without);
+    expect(without[0]?.label).toBe('Recent sessions — click to copy the brief');
+  });
+});
+
 describe('handoffs in the tray menu', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
   it('lists handoffs in flight with their target, folder and state, after the recent sessions', () => {

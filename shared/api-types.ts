@@ -4,6 +4,7 @@
  */
 import type { AgentId, Session, Message } from './model.js';
 import type { BriefTarget, Settings } from './settings.js';
+import type { UsageAlert } from './usage.js';
 
 export interface IndexProgress {
   phase: 'idle' | 'scanning' | 'indexing' | 'watching' | 'error';
@@ -265,5 +266,7 @@ export type ApiEvent =
   | { type: 'sessions-changed'; sessionIds: string[] }
   | { type: 'settings-changed' }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
+  /** A live session crossed the context threshold, or an agent hit its usage limit. */
+  | { type: 'usage-alert'; alert: UsageAlert }
   /** Desktop only: the tray asks the window to show a view (sent to the window, never over HTTP). */
   | { type: 'navigate'; view: 'list' | 'settings' | 'checkpoint'; sessionId?: string };

@@ -57,6 +57,10 @@ export const SettingsSchema = z.object({
       }),
     )
     .default({}),
+  /** Notify when a live session's context fills past the threshold or an agent hits its usage limit. */
+  usageAlerts: z.boolean().default(true),
+  /** Context fill (percent of the model's window) at which a live session is announced. */
+  usageAlertContextPercent: z.number().int().min(10).max(100).default(85),
   /** Clear the clipboard this many seconds after copying a brief; 0 = never. */
   clipboardClearSeconds: z.number().int().min(0).max(3600).default(0),
   /** A handoff not received by its target agent within this many hours expires (is never injected). */

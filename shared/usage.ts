@@ -80,3 +80,19 @@ export interface UsageSummary {
   /** Set when one session was asked for. */
   session?: SessionUsage;
 }
+
+/** Something a user watching their quota should hear about now (the core emits each once). */
+export interface UsageAlert {
+  /** Stable identity: the same key is never announced twice. */
+  key: string;
+  kind: 'context' | 'limit';
+  agent: AgentId;
+  /** The session that filled up, or the one whose transcript says the limit was reached. */
+  session: string;
+  /** Ready to show: "Claude Code reached its usage limit (resets 19:00). Hand off to Codex CLI?" */
+  message: string;
+  /** The agent to hand off to (null when no other agent is enabled). */
+  suggestedTarget: AgentId | null;
+  resetsAt: string | null;
+  contextPercent: number | null;
+}

@@ -19,6 +19,7 @@ import { LiveSources } from './sessions/live-sources.js';
 import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData, type UserData } from './userdata/user-data.js';
 import { createHandoffService, type HandoffService } from './briefs/handoff-service.js';
+import { watchUsageAlerts } from './usage/usage-watch.js';
 
 export interface CoreOptions {
   environment?: Environment;
@@ -148,6 +149,10 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
     },
   };
   (core as { api: ApiHandlers }).api = createApiHandlers(core);
+  // Only a long-running core (app, serve) announces usage alerts; a one-shot command has no one to tell.
+  if (options.watch ?? true) {
+    closers.push(watchUsageAlerts({ events, summary: () => core.api.usageSummary({}), settings: () => settings.get(), log }));
+  }
   settings.onChange((next, previous) => {
     events.emit({ type: 'settings-changed' });
     // Store paths or enabled agents changed: restart ingest and watchers on the new roots.

@@ -11,7 +11,9 @@ const ROW_HEIGHT_WITH_SNIPPET = 74;
 
 export function SessionList() {
   const store = useAppStore();
-  const { rows, cursor, searching } = useApp(useShallow((s) => ({ rows: s.rows, cursor: s.cursor, searching: s.hits !== null })));
+  const { rows, cursor, searching, liveUsage, threshold } = useApp(
+    useShallow((s) => ({ rows: s.rows, cursor: s.cursor, searching: s.hits !== null, liveUsage: s.liveUsage, threshold: s.settingsView?.settings.usageAlertContextPercent })),
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = searching ? ROW_HEIGHT_WITH_SNIPPET : ROW_HEIGHT;
   // TanStack Virtual returns a mutable instance the React Compiler cannot memoize; we do not use the compiler.
@@ -44,6 +46,8 @@ export function SessionList() {
               id={`row-${cssId(row.id)}`}
               row={row}
               selected={item.index === cursor}
+              usage={liveUsage.get(row.id)}
+              threshold={threshold}
               style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
               onClick={() => {
                 store.getState().setCursor(item.index);

@@ -3,7 +3,9 @@ import type { StalenessBand } from '../../../shared/api-types.js';
 import { fullTime, relativeTime } from '../lib/relative-time.js';
 import { projectName } from '../lib/project.js';
 import { rowTitle, type SessionRow } from '../store/rows.js';
+import type { SessionUsage } from '../../../shared/usage.js';
 import { AgentBadge } from './AgentBadge.js';
+import { ContextMeter } from './ContextMeter.js';
 import { Snippet } from './Snippet.js';
 
 export const STALENESS_LABELS: Record<StalenessBand, string> = {
@@ -18,6 +20,9 @@ export const SessionRowView = memo(function SessionRowView(props: {
   row: SessionRow;
   selected: boolean;
   style: CSSProperties;
+  /** The session's usage when it is live (a context meter shows). */
+  usage?: SessionUsage;
+  threshold?: number;
   onClick: () => void;
 }) {
   const { row, selected } = props;
@@ -62,6 +67,7 @@ export const SessionRowView = memo(function SessionRowView(props: {
           </span>
         )}
         {row.matches > 1 && <span className="row-count">{row.matches} matches</span>}
+        {props.usage && <ContextMeter usage={props.usage} threshold={props.threshold} />}
         {row.staleness && (
           <span className="staleness" data-band={row.staleness} title={STALENESS_LABELS[row.staleness]}>
             <span className="visually-hidden">{STALENESS_LABELS[row.staleness]}</span>

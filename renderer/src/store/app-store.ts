@@ -4,6 +4,7 @@ import { createListSlice } from './list-slice.js';
 import { createPreviewSlice } from './preview-slice.js';
 import { createSettingsSlice } from './settings-slice.js';
 import { createShellSlice } from './shell-slice.js';
+import { createUsageSlice } from './usage-slice.js';
 import { syncSelection } from './selection-sync.js';
 import type { AppDeps, AppState } from './types.js';
 
@@ -15,6 +16,7 @@ export function createAppStore(deps: AppDeps): AppStore {
     ...createListSlice(set, get, deps, api),
     ...createPreviewSlice(set, get, deps, api),
     ...createSettingsSlice(set, get, deps, api),
+    ...createUsageSlice(set, get, deps, api),
   }));
   // For the store's lifetime (the page's): the core learns the selection for the global hotkey.
   syncSelection(store, deps.client, deps.selectionSyncMs);

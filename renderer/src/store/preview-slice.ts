@@ -173,6 +173,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
           if (get().previewId === id && !known) set({ briefError: messageOf(err) });
         });
       void get().loadBrief();
+      void get().loadSessionUsage(id);
     },
 
     closePreview() {
@@ -220,6 +221,19 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
       const id = get().previewId;
       if (get().view === 'preview' && id) return copyPreviewed(chosen(id));
       return copySelectedRow();
+    },
+
+    copyBriefFor(sessionId, target) {
+      const label = TARGET_NAMES[target];
+      return copyOnce(`for\u0000${sessionId}\u0000${target}`, `Preparing the brief for ${label}…`, async () => {
+        try {
+          const brief = await generate({ session: sessionId, target, format: 'md' });
+          return writeClipboard(brief.text, `Copied the handoff brief for ${label} (${brief.tokens.toLocaleString()} tokens): paste it into ${label}.`);
+        } catch (err) {
+          get().notify('error', `Could not build the brief: ${messageOf(err)}`);
+          return false;
+        }
+      });
     },
 
     setOpenAgent(agent) {

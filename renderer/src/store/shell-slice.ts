@@ -22,6 +22,9 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
       reloadTimer = null;
       void get().loadSessions();
       void get().refreshSources();
+      void get().loadUsage();
+      const previewed = get().previewId;
+      if (previewed) void get().loadSessionUsage(previewed);
     }, RELOAD_DELAY_MS);
   };
 
@@ -33,7 +36,7 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
       if (!isUnauthorized(err)) get().notify('error', messageOf(err));
       return;
     }
-    await Promise.all([get().loadSettings(), get().loadSessions(), get().refreshSources()]);
+    await Promise.all([get().loadSettings(), get().loadSessions(), get().refreshSources(), get().loadUsage()]);
   };
 
   const handleEvent = (event: ApiEvent): void => {
@@ -56,6 +59,10 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
         break;
       case 'notice':
         get().notify(event.level, event.message);
+        break;
+      case 'usage-alert':
+        get().notify('warning', event.alert.message, event.alert);
+        void get().loadUsage();
         break;
     }
   };
@@ -96,9 +103,9 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
       }
     },
 
-    notify(level, message) {
+    notify(level, message, alert) {
       const id = ++noticeId;
-      set({ notices: [...get().notices.slice(-3), { id, level, message }] });
+      set({ notices: [...get().notices.slice(-3), { id, level, message, ...(alert ? { alert } : {}) }] });
     },
 
     dismissNotice(id) {

@@ -14,6 +14,7 @@ import type {
   SettingsView,
 } from '../../../shared/api-types.js';
 import type { BatonClient } from '../../../shared/contract.js';
+import type { SessionUsage, UsageAlert, UsageSummary } from '../../../shared/usage.js';
 import type { AgentId, Session, SourceStatus } from '../../../shared/model.js';
 import type { BriefTarget, SettingsPatch } from '../../../shared/settings.js';
 import type { CheckpointDraft } from './checkpoint-draft.js';
@@ -27,6 +28,8 @@ export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
   message: string;
+  /** A usage alert's one action (hand off); such a notice stays until acted on or dismissed. */
+  alert?: UsageAlert;
 }
 
 export interface AppDeps {
@@ -51,7 +54,7 @@ export interface ShellSlice {
   notices: Notice[];
   init(): () => void;
   setView(view: View): void;
-  notify(level: Notice['level'], message: string): void;
+  notify(level: Notice['level'], message: string, alert?: UsageAlert): void;
   dismissNotice(id: number): void;
   refreshSources(): Promise<void>;
 }
@@ -117,6 +120,8 @@ export interface PreviewSlice {
   loadBrief(): Promise<void>;
   /** Copies the brief for what is chosen now (session, target, format), waiting for it if needed. */
   copyBrief(): Promise<boolean>;
+  /** Copies `sessionId`'s Markdown brief for `target` (a usage alert's handoff), whatever is previewed. */
+  copyBriefFor(sessionId: string, target: BriefTarget): Promise<boolean>;
   setOpenAgent(agent: AgentId): void;
   /** Opens `target`, or the "Open in" choice, once the session's agent is known. */
   openInAgent(target?: AgentId): Promise<void>;
@@ -145,7 +150,21 @@ export interface SettingsSlice {
   loadDesktopStatus(): Promise<void>;
 }
 
-export type AppState = ShellSlice & ListSlice & PreviewSlice & SettingsSlice;
+export interface UsageSlice {
+  /** Per agent: today, windows, limit hit, live sessions (null until the first load). */
+  usage: UsageSummary | null;
+  /** Live sessions' usage by session id (the list's context meters). */
+  liveUsage: Map<string, SessionUsage>;
+  /** The previewed session's usage: `for` names the session it belongs to; null usage = none recorded. */
+  sessionUsage: { for: string; usage: SessionUsage | null } | null;
+  sessionUsageError: string | null;
+  loadUsage(): Promise<void>;
+  loadSessionUsage(sessionId: string): Promise<void>;
+  /** A usage alert's action: a handoff of the session to the suggested agent (brief also copied). */
+  handOffAlert(alert: UsageAlert): Promise<boolean>;
+}
+
+export type AppState = ShellSlice & ListSlice & PreviewSlice & SettingsSlice & UsageSlice;
 
 export type SliceCreator<T> = (
   set: (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void,

@@ -10,6 +10,7 @@ import { CopyField } from '../components/CopyField.js';
 import { HandoffStatus } from '../components/HandoffStatus.js';
 import { RestorePanel } from '../components/RestorePanel.js';
 import { Segmented } from '../components/Segmented.js';
+import { UsagePanel } from '../components/UsagePanel.js';
 import { focusSearch } from '../lib/focus.js';
 import { renderMarkdown } from '../lib/markdown.js';
 import { openTarget } from '../lib/open-target.js';
@@ -141,6 +142,8 @@ export function PreviewView() {
         )}
         {p.loading && p.brief && <div className="brief-updating" aria-hidden="true" />}
       </div>
+
+      <UsagePanel sessionId={p.id} />
 
       {panel === 'checkpoint' && <CheckpointForm onClose={() => { setPanel('none'); rootRef.current?.focus(); }} />}
       <RestorePanel />

@@ -89,6 +89,20 @@ export function SettingsView() {
         />
       </fieldset>
 
+      <fieldset>
+        <legend>Usage alerts</legend>
+        <Toggle id="set-usage-alerts" label="Notify when a session’s context is nearly full or an agent hits its usage limit" checked={settings.usageAlerts} onChange={(usageAlerts) => void update({ usageAlerts })} />
+        <NumberSetting
+          id="set-usage-context"
+          label="Context alert at (% of the window)"
+          value={settings.usageAlertContextPercent}
+          min={10}
+          max={100}
+          step={5}
+          onCommit={(usageAlertContextPercent) => update({ usageAlertContextPercent })}
+        />
+      </fieldset>
+
       <McpSection port={settings.port} onPort={(port) => update({ port })} />
       <HooksSection />
 
