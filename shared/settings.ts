@@ -20,6 +20,22 @@ export type AgentSourceSettings = z.infer<typeof AgentSourceSettingsSchema>;
 
 const agentDefaults = { enabled: true, path: null };
 
+/** A machine whose sessions Baton reads over the user's own OpenSSH (see shared/machines.ts). */
+export const MachineSettingsSchema = z.object({
+  /** An alias from ~/.ssh/config or `user@host[:port]`. */
+  destination: z.string().min(1).max(300).regex(/^[^\s-][^\s]*$/, 'an ssh alias or user@host[:port], no spaces, not starting with -'),
+  /** Shown in session ids (`label/agent:id`); default: the host part of the destination. */
+  label: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).nullable().default(null),
+  enabled: z.boolean().default(true),
+  /** Agents to read there; null = every agent Baton reads on that host. */
+  agents: z.array(z.enum(AGENTS)).nullable().default(null),
+  /** How to start Baton there (a command line run by the host's shell). */
+  command: z.string().min(1).default('baton'),
+  /** Extra `ssh` arguments (e.g. `-F`, `-i`), passed before the destination. */
+  sshArgs: z.array(z.string()).default([]),
+});
+export type MachineSettings = z.infer<typeof MachineSettingsSchema>;
+
 export const SettingsSchema = z.object({
   agents: z
     .object({
@@ -57,6 +73,8 @@ export const SettingsSchema = z.object({
       }),
     )
     .default({}),
+  /** Other machines (SSH hosts) whose agent sessions Baton reads too. */
+  machines: z.array(MachineSettingsSchema).default([]),
   /** Clear the clipboard this many seconds after copying a brief; 0 = never. */
   clipboardClearSeconds: z.number().int().min(0).max(3600).default(0),
 });

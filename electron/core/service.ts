@@ -151,7 +151,8 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   settings.onChange((next, previous) => {
     events.emit({ type: 'settings-changed' });
     // Store paths or enabled agents changed: restart ingest and watchers on the new roots.
-    if (sources.started && JSON.stringify(next.agents) !== JSON.stringify(previous.agents)) {
+    const sourcesOf = (s: typeof next) => JSON.stringify([s.agents, s.machines]);
+    if (sources.started && sourcesOf(next) !== sourcesOf(previous)) {
       void sources.restart(next).then(
         () => events.emit({ type: 'sessions-changed', sessionIds: [] }),
         (err: unknown) => log(`index restart failed: ${err instanceof Error ? err.message : String(err)}`),

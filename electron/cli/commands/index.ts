@@ -11,6 +11,7 @@ import { registerBrief } from './brief.js';
 import { registerCheckpoint } from './checkpoint.js';
 import { registerRestore } from './restore.js';
 import { registerUsage } from './usage.js';
+import { registerRemote } from './remote.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
@@ -24,4 +25,5 @@ export function registerCommands(program: Command): void {
   registerCheckpoint(program);
   registerRestore(program);
   registerUsage(program);
+  registerRemote(program);
 }

@@ -41,6 +41,7 @@ export class LiveIndex {
   private watcher: StoreWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly unsubscribers: (() => void)[] = [];
   private readonly log: IndexLog;
 
   constructor(private readonly opts: LiveIndexOptions) {
@@ -62,6 +63,13 @@ export class LiveIndex {
         onError: (err) => this.log('warn', `watcher: ${err.message}`),
       });
       await this.watcher.start();
+      // Stores no local watcher sees (remote hosts) push their own change notices.
+      for (const adapter of this.opts.adapters) {
+        const unsubscribe = adapter.subscribe?.(
+          () => void this.sync.syncAdapters([adapter]).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
+        );
+        if (unsubscribe) this.unsubscribers.push(unsubscribe);
+      }
     }
     await this.sync.syncAll();
     if (this.closed) return;
@@ -91,9 +99,11 @@ export class LiveIndex {
     if (this.opts.watch === false) await this.sync.whenCompacted();
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    for (const unsubscribe of this.unsubscribers) unsubscribe();
     this.sync.stop();
     await this.watcher?.close();
     await this.sync.syncPaths([]).catch(() => undefined); // wait for the queue to drain
+    for (const adapter of this.opts.adapters) adapter.close?.();
     this.db.close();
   }
 }

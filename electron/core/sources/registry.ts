@@ -10,6 +10,9 @@ import { createGeminiAdapter } from './gemini/gemini-adapter.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import type { SourceAdapter } from './types.js';
+import type { MachineSettings } from '../../../shared/settings.js';
+import { createRemoteAdapters } from '../remote/remote-adapter.js';
+import type { RemoteHostOptions } from '../remote/remote-host.js';
 
 export interface AgentSourceConfig {
   enabled: boolean;
@@ -19,6 +22,9 @@ export interface AgentSourceConfig {
 
 export interface SourcesConfig {
   agents: Record<AgentId, AgentSourceConfig>;
+  /** Other machines read over SSH (enabled ones only are read); none when absent. */
+  machines?: MachineSettings[];
+  remote?: RemoteHostOptions;
 }
 
 // Agents whose reader has not landed yet have no factory and are skipped.
@@ -41,6 +47,11 @@ export function createAdapters(config: SourcesConfig, environment: Environment):
     const factory = FACTORIES[agent];
     if (!agentConfig?.enabled || !factory) continue;
     out.push(factory(storeRootsFor(agent, agentConfig, environment)));
+  }
+  // Remote adapters connect on first use, so building them (in each worker) opens nothing.
+  const readable = AGENTS.filter((a) => FACTORIES[a]);
+  for (const machine of config.machines ?? []) {
+    if (machine.enabled) out.push(...createRemoteAdapters(machine, readable, config.remote));
   }
   return out;
 }
