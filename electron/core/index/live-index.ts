@@ -57,12 +57,15 @@ export class LiveIndex {
     if (watching) {
       // Start watching before the first pass so nothing written during it is missed.
       const roots = this.opts.adapters.flatMap((a) => a.watchRoots?.() ?? a.roots());
-      this.watcher = new StoreWatcher(roots, {
-        debounceMs: this.opts.debounceMs,
-        onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
-        onError: (err) => this.log('warn', `watcher: ${err.message}`),
-      });
-      await this.watcher.start();
+      // Only remote sources (no local roots): nothing to watch here, and chokidar never gets ready.
+      if (roots.length) {
+        this.watcher = new StoreWatcher(roots, {
+          debounceMs: this.opts.debounceMs,
+          onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
+          onError: (err) => this.log('warn', `watcher: ${err.message}`),
+        });
+        await this.watcher.start();
+      }
       // Stores no local watcher sees (remote hosts) push their own change notices.
       for (const adapter of this.opts.adapters) {
         const unsubscribe = adapter.subscribe?.(

@@ -121,6 +121,7 @@ export class RemoteHost {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const child = spawn(this.opts.ssh ?? 'ssh', remoteServeArgs(this.machine, dir), { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
+    child.stdin!.on('error', () => {}); // a dead ssh: its exit reports why
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
     let buffer = '';

@@ -59,9 +59,10 @@ export async function serveRemote(input: Readable, output: Writable, opts: Remot
         return send({ id: req.id, type: 'counts', counts, status: opts.adapters.map((a) => a.status()) });
       }
       case 'watch': {
+        // Not awaited: chokidar never reports ready when no root exists yet, and a request must end.
         if (!watcher) {
           watcher = startWatcher(opts, (agents) => void send({ type: 'changed', agents }));
-          await watcher.start();
+          void watcher.start();
         }
         return send({ id: req.id, type: 'done' });
       }
