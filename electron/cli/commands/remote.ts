@@ -40,9 +40,9 @@ export function registerRemote(program: Command): void {
     .option('--label <label>', 'name shown in session ids (default: the host name)')
     .option('--agents <list>', 'comma-separated agents to read there (default: all)')
     .option('--command <command>', 'how to start Baton there', 'baton')
-    .option('--ssh-arg <arg...>', 'extra ssh arguments, e.g. --ssh-arg -F ~/.ssh/work_config')
+    .option('--ssh-arg <arg>', 'an extra ssh argument, repeatable: --ssh-arg=-F --ssh-arg=~/.ssh/work_config', (arg: string, all: string[]) => [...all, arg], [] as string[])
     .option('--disabled', 'add it switched off')
-    .action(async (destination: string, opts: { label?: string; agents?: string; command: string; sshArg?: string[]; disabled?: boolean }) => {
+    .action(async (destination: string, opts: { label?: string; agents?: string; command: string; sshArg: string[]; disabled?: boolean }) => {
       const { MachineSettingsSchema } = await import('../../../shared/settings.js');
       const { machineLabel } = await import('../../../shared/machines.js');
       const store = await openSettings();
@@ -52,7 +52,7 @@ export function registerRemote(program: Command): void {
         enabled: !opts.disabled,
         agents: opts.agents ? opts.agents.split(',').map((a) => a.trim()) : null,
         command: opts.command,
-        sshArgs: opts.sshArg ?? [],
+        sshArgs: opts.sshArg,
       });
       const label = machineLabel(machine);
       const others = store.get().machines.filter((m) => m.destination !== destination);

@@ -3,7 +3,8 @@
  * `baton` (this checkout, HOME at a copy of the fixture stores) serves its sessions; the laptop side
  * is a LiveIndex whose only sources are that machine's adapters.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { LiveIndex } from '../index/live-index.js';
 import { SessionIndex } from '../index/session-index.js';
 import { createAdapters, type SourcesConfig } from '../sources/registry.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
+import { environmentOf } from '../index/test-support.js';
 import { startSshdHost, SSHD, type SshdHost } from '../testing/sshd-host.js';
 import { RemoteHost } from './remote-host.js';
 
@@ -30,6 +32,8 @@ async function until(what: string, check: () => boolean, ms: number): Promise<vo
 
 describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions on another machine over OpenSSH', () => {
   let remoteHome: FixtureHome;
+  /** The laptop's own stores: the same fixtures, so every session exists once locally and once on the host. */
+  let laptopHome: FixtureHome;
   let laptop: { dir: string; cleanup(): void };
   let sshDir: { dir: string; cleanup(): void };
   let sshd: SshdHost;
@@ -40,15 +44,16 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
 
   beforeAll(async () => {
     remoteHome = makeFixtureHome();
+    laptopHome = makeFixtureHome();
     laptop = makeTempDir('baton-laptop-');
     sshDir = makeTempDir('baton-sshd-');
     sshd = await startSshdHost(sshDir.dir);
     // What `baton` is on the host: this checkout with its Node, HOME at the fixture copy.
     const command = `env HOME=${remoteHome.home} BATON_HOME=${remoteHome.env.BATON_HOME} ${process.execPath} ${path.join(repo, 'bin', 'baton.mjs')}`;
     machine = MachineSettingsSchema.parse({ destination: `root@127.0.0.1:${sshd.port}`, label: LABEL, command, sshArgs: sshd.sshArgs() });
-    const none = Object.fromEntries(AGENTS.map((a) => [a, { enabled: false, path: null }])) as SourcesConfig['agents'];
-    config = { agents: none, machines: [machine], remote: { controlDir: path.join(sshDir.dir, 'cm'), retryMs: 300 } };
-    live = new LiveIndex({ dataDir: laptop.dir, adapters: createAdapters(config, { env: {}, platform: 'linux', home: laptop.dir }), reconcileMs: 3_600_000 });
+    const all = Object.fromEntries(AGENTS.map((a) => [a, { enabled: true, path: null }])) as SourcesConfig['agents'];
+    config = { agents: all, machines: [machine], remote: { controlDir: path.join(sshDir.dir, 'cm'), retryMs: 300 } };
+    live = new LiveIndex({ dataDir: laptop.dir, adapters: createAdapters(config, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
     await live.start();
     index = new SessionIndex(laptop.dir);
   }, 60_000);
@@ -66,15 +71,17 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     laptop?.cleanup();
     sshDir?.cleanup();
     remoteHome?.cleanup();
+    laptopHome?.cleanup();
   });
 
-  it("lists the host's sessions host-qualified, with the fixtures' fields", () => {
+  it("lists the host's sessions host-qualified, with the fixtures' fields, beside the laptop's own", () => {
     // Agents this Baton has a reader for (the host runs the same one).
     const readable = new Set(live.sync.adapters.map((a) => a.agent));
     const expected = expectedSessions().filter((s) => readable.has(s.agent));
     expect(readable.has('claude')).toBe(true);
     const { sessions, total } = index.listSessions({ limit: 1000 });
-    expect(total).toBe(expected.length);
+    expect(total).toBe(2 * expected.length);
+    expect(sessions.filter((s) => s.id.startsWith(`${LABEL}/`))).toHaveLength(expected.length);
     for (const want of expected) {
       const got = sessions.find((s) => s.id === `${LABEL}/${want.agent}:${want.id}`);
       expect(got, `${want.agent}:${want.id}`).toMatchObject({
@@ -88,14 +95,24 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
       });
       expect(got!.sourcePath.startsWith(`ssh://${LABEL}/`)).toBe(true);
     }
-    const status = live.sync.sourceStatus();
+    const status = live.sync.sourceStatus().filter((s) => s.host);
+    expect(status.map((s) => s.agent).sort()).toEqual([...readable].sort());
     expect(status.every((s) => s.host === LABEL && s.state === 'ok')).toBe(true);
+    // A host-qualified id is a session reference like any other.
+    const want = expected.find((s) => s.agent === 'codex')!;
+    expect(index.resolveSessionRef(`${LABEL}/codex:${want.id}`)).toEqual({ status: 'found', sessionId: `${LABEL}/codex:${want.id}` });
+  });
+
+  it('a sync of either side never marks the other one gone', async () => {
+    await live.sync.syncAll({ force: true });
+    expect(index.listSessions({ limit: 1000 }).sessions.filter((s) => s.sourceGone)).toEqual([]);
   });
 
   it('finds a rare token from a host session', () => {
-    const hits = index.search('coffee', { limit: 5 });
-    expect(hits.length).toBeGreaterThan(0);
-    expect(hits.every((h) => h.sessionId.startsWith(`${LABEL}/`))).toBe(true);
+    const hits = index.search('coffee', { limit: 50 });
+    const remote = hits.filter((h) => h.sessionId.startsWith(`${LABEL}/`));
+    expect(remote.length).toBeGreaterThan(0);
+    expect(remote.length).toBe(hits.length - remote.length); // the laptop's copy matches as often
   });
 
   const claudeSession = () => expectedSessions().find((s) => s.agent === 'claude' && !s.isSubagent)!;
@@ -118,6 +135,7 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     const before = messageCount();
     appendTurn('zanzibarquokka');
     await until('append searchable', () => index.search('zanzibarquokka').length > 0, 5000);
+    expect(index.search('zanzibarquokka')[0]!.sessionId).toBe(`${LABEL}/claude:${claudeSession().id}`);
     expect(messageCount()).toBe(before + 1);
   });
 
@@ -126,8 +144,9 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     const messages = messageCount();
     await sshd.stop();
     await live.sync.syncAll();
-    const status = live.sync.sourceStatus();
-    expect(status[0]!.lastError).toMatch(/^host offline since \d{4}-/);
+    const status = live.sync.sourceStatus().filter((s) => s.host);
+    expect(status.every((s) => s.state === 'unreadable' && /^host offline since \d{4}-/.test(s.lastError ?? ''))).toBe(true);
+    expect(live.sync.sourceStatus().filter((s) => !s.host).every((s) => s.state === 'ok')).toBe(true);
     expect(index.listSessions({ limit: 1000 }).total).toBe(before);
     expect(index.listSessions({ limit: 1000 }).sessions.some((s) => s.sourceGone)).toBe(false);
 
@@ -141,6 +160,32 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     expect(index.search('zanzibarquokka')).toHaveLength(1);
     expect(live.sync.sourceStatus().every((s) => s.state === 'ok')).toBe(true);
   }, 30_000);
+
+  it('`baton remote add|list|test|remove` manage machines and report what the host has', async () => {
+    const run = promisify(execFile);
+    const env = { ...laptopHome.env, BATON_HOME: path.join(laptop.dir, 'cli-baton') };
+    const baton = (...args: string[]) => run(process.execPath, [path.join(repo, 'bin', 'baton.mjs'), ...args], { env, timeout: 60_000 });
+    await baton('remote', 'add', machine.destination, '--label', LABEL, `--command=${machine.command}`, `--ssh-arg=-F`, `--ssh-arg=${sshd.sshConfig}`);
+    const listed = (await baton('remote', 'list')).stdout;
+    expect(listed).toContain(`${LABEL}\t${machine.destination}\tenabled\tall agents`);
+
+    const tested = (await baton('remote', 'test', LABEL)).stdout;
+    expect(tested).toMatch(new RegExp(`^${LABEL}: reachable; Baton \\d+\\.\\d+\\.\\d+`));
+    const claude = expectedSessions().filter((s) => s.agent === 'claude').length;
+    expect(tested).toContain(`  claude: ${claude} sessions`);
+
+    await baton('remote', 'remove', LABEL);
+    expect((await baton('remote', 'list')).stdout).not.toContain(`${LABEL}\t`);
+  }, 60_000);
+
+  it('says so when Baton is not installed on the host, with the command that installs it', async () => {
+    const host = new RemoteHost({ ...machine, command: 'baton-not-here-xyz' }, { controlDir: path.join(sshDir.dir, 'cm') });
+    try {
+      await expect(host.connect()).rejects.toThrow(/Baton is not installed there \(`baton-not-here-xyz` not found\)\. Install it there: npm install -g baton/);
+    } finally {
+      host.close();
+    }
+  });
 
   it('refuses a host whose key does not match known_hosts, saying so', async () => {
     const host = new RemoteHost({ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }, { controlDir: path.join(sshDir.dir, 'cm-wrong') });
