@@ -98,6 +98,8 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     const status = live.sync.sourceStatus().filter((s) => s.host);
     expect(status.map((s) => s.agent).sort()).toEqual([...readable].sort());
     expect(status.every((s) => s.host === LABEL && s.state === 'ok')).toBe(true);
+    const claudeCount = expected.filter((s) => s.agent === 'claude').length;
+    expect([index.countSessions('claude', LABEL), index.countSessions('claude', null)]).toEqual([claudeCount, claudeCount]);
     // A host-qualified id is a session reference like any other.
     const want = expected.find((s) => s.agent === 'codex')!;
     expect(index.resolveSessionRef(`${LABEL}/codex:${want.id}`)).toEqual({ status: 'found', sessionId: `${LABEL}/codex:${want.id}` });
