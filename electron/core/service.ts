@@ -19,6 +19,7 @@ import { LiveSources } from './sessions/live-sources.js';
 import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData, type UserData } from './userdata/user-data.js';
 import { createHandoffService, type HandoffService } from './briefs/handoff-service.js';
+import { RemoteMachines } from './remote/remote-machines.js';
 
 export interface CoreOptions {
   environment?: Environment;
@@ -94,12 +95,16 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   });
   closers.push(() => sources.stop());
   const resolveSession = (ref: string) => resolveSessionRef(sources.reader, ref);
+  // Git of a host session's folder is read on the host (its own ssh connection, shared via ControlMaster).
+  const machines = new RemoteMachines(() => settings.get().machines);
+  closers.push(() => machines.close());
   const handoff = createHandoffService({
     reader: sources,
     userData,
     settings: () => settings.get(),
     resolveSession,
     home: environment.home,
+    git: machines.sessionGit(),
   });
 
   const detectedRoots = () =>

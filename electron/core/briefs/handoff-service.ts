@@ -10,8 +10,8 @@ import type { BriefFormat, BriefResult, Checkpoint, GitDrift, HandoffStatus, Res
 import type { Session } from '../../../shared/model.js';
 import type { BriefTarget, Settings } from '../../../shared/settings.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
-import { computeGitDrift, describeDrift } from '../git/git-drift.js';
-import { takeGitSnapshot } from '../git/git-snapshot.js';
+import { describeDrift } from '../git/git-drift.js';
+import { localSessionGit, type SessionGit } from '../remote/remote-machines.js';
 import type { UserData } from '../userdata/user-data.js';
 import { defaultDelimitDir, toDelimitRecord, writeDelimitRecord, type DelimitRecord } from '../exports/delimit.js';
 import { renderGovZero, type GovZeroOptions } from '../exports/govzero.js';
@@ -44,6 +44,8 @@ export interface HandoffServiceDeps {
   /** Where GovZero/Delimit defaults come from (tests point home elsewhere). */
   home?: string;
   govZero?: GovZeroOptions;
+  /** Where a session's git state is read (default: this machine; a host's sessions on that host). */
+  git?: SessionGit;
 }
 
 export interface HandoffService {
@@ -67,6 +69,7 @@ const STALE_PENDING_MS = 5 * 60_000;
 
 export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
   const now = deps.now ?? (() => new Date());
+  const git = deps.git ?? localSessionGit;
   const resolve = (ref: string): Session => {
     const id = deps.resolveSession ? deps.resolveSession(ref) : ref;
     const session = deps.reader.getSession(id);
@@ -76,7 +79,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
 
   async function driftFor(session: Session, checkpoint: Checkpoint | null, at: Date): Promise<GitDrift | null> {
     if (!checkpoint) return null;
-    return computeGitDrift(session.cwd, checkpoint.git, deps.userData.fingerprintOf(checkpoint.id), at);
+    return git.drift(session, checkpoint.git, deps.userData.fingerprintOf(checkpoint.id), at);
   }
 
   async function gather(session: Session, at: Date, drift?: GitDrift | null): Promise<BriefData> {
@@ -159,7 +162,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
         if (existing && existing.sessionId === session.id) return existing;
       }
       const at = now();
-      const { snapshot, fingerprint } = await takeGitSnapshot(session.cwd, at);
+      const { snapshot, fingerprint } = await git.snapshot(session, at);
       const previous = deps.userData.latestCheckpoint(session.id);
       const { checkpoint } = deps.userData.saveCheckpoint({
         sessionId: session.id,

@@ -11,6 +11,8 @@ import { machineLabel } from '../../../shared/machines.js';
 import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
 import type { MachineSettings } from '../../../shared/settings.js';
 import type { JsonValue, ReadBatch, SourceUnit } from '../sources/types.js';
+import type { GitDrift, GitSnapshot } from '../../../shared/api-types.js';
+import type { SnapshotWithFingerprint, WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { REMOTE_PROTOCOL, type RemoteHello, type RemoteReply, type RemoteRequest } from './remote-protocol.js';
 import { INSTALL_HINT, defaultControlDir, describeSshFailure, remoteServeArgs } from './ssh-command.js';
 
@@ -98,6 +100,20 @@ export class RemoteHost {
     const reply = await this.once({ op: 'count' });
     if (reply.type !== 'counts') throw new Error(`${this.label}: unexpected reply ${reply.type}`);
     return { counts: reply.counts, status: reply.status };
+  }
+
+  /** The git state of `cwd` on the host, taken there. */
+  async gitSnapshot(cwd: string | null): Promise<SnapshotWithFingerprint> {
+    const reply = await this.once({ op: 'git-snapshot', cwd });
+    if (reply.type !== 'git-snapshot') throw new Error(`${this.label}: unexpected reply ${reply.type}`);
+    return { snapshot: reply.snapshot, fingerprint: reply.fingerprint };
+  }
+
+  /** Drift of `cwd` on the host since `before`, computed there. */
+  async gitDrift(cwd: string | null, before: GitSnapshot | null, fingerprint: WorkTreeFingerprint): Promise<GitDrift> {
+    const reply = await this.once({ op: 'git-drift', cwd, before, fingerprint });
+    if (reply.type !== 'git-drift') throw new Error(`${this.label}: unexpected reply ${reply.type}`);
+    return reply.drift;
   }
 
   /** `onChange(agents)` on pushed changes; `null` = anything may have changed (reconnected). */

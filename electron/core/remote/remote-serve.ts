@@ -9,6 +9,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { AgentId } from '../../../shared/model.js';
 import type { SourceAdapter } from '../sources/types.js';
 import { StoreWatcher } from '../watch/store-watcher.js';
+import { takeGitSnapshot } from '../git/git-snapshot.js';
+import { computeGitDrift } from '../git/git-drift.js';
 import { REMOTE_PROTOCOL, type RemoteHello, type RemoteReply, type RemoteRequest } from './remote-protocol.js';
 
 export interface RemoteServeOptions {
@@ -58,6 +60,12 @@ export async function serveRemote(input: Readable, output: Writable, opts: Remot
         for (const adapter of opts.adapters) counts[adapter.agent] = await countSessions(adapter);
         return send({ id: req.id, type: 'counts', counts, status: opts.adapters.map((a) => a.status()) });
       }
+      case 'git-snapshot': {
+        const { snapshot, fingerprint } = await takeGitSnapshot(req.cwd, new Date());
+        return send({ id: req.id, type: 'git-snapshot', snapshot, fingerprint });
+      }
+      case 'git-drift':
+        return send({ id: req.id, type: 'git-drift', drift: await computeGitDrift(req.cwd, req.before, req.fingerprint, new Date()) });
       case 'watch': {
         // Not awaited: chokidar never reports ready when no root exists yet, and a request must end.
         if (!watcher) {

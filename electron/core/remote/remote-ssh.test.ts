@@ -18,6 +18,7 @@ import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from
 import { environmentOf } from '../index/test-support.js';
 import { startSshdHost, SSHD, type SshdHost } from '../testing/sshd-host.js';
 import { RemoteHost } from './remote-host.js';
+import { RemoteMachines } from './remote-machines.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const LABEL = 'devbox';
@@ -188,6 +189,37 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
       host.close();
     }
   });
+
+  it("reads a host session's git state on the host, and says why when the host cannot be reached", async () => {
+    const repoDir = path.join(remoteHome.home, 'projects', 'app');
+    fs.mkdirSync(repoDir, { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repoDir });
+    git('init', '-q', '-b', 'feature/remote');
+    fs.writeFileSync(path.join(repoDir, 'a.txt'), 'one\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'first');
+    const session = { ...index.getSession(`${LABEL}/claude:${claudeSession().id}`)!, cwd: repoDir };
+    const at = new Date();
+
+    const machines = new RemoteMachines(() => [machine], { controlDir: path.join(sshDir.dir, 'cm') });
+    const unreachable = new RemoteMachines(() => [{ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }], { controlDir: path.join(sshDir.dir, 'cm-wrong2') });
+    try {
+      const { snapshot, fingerprint } = await machines.sessionGit().snapshot(session, at);
+      expect(snapshot).toMatchObject({ isRepo: true, error: null, branch: 'feature/remote', headSubject: 'first' });
+      fs.writeFileSync(path.join(repoDir, 'a.txt'), 'two\n');
+      const drift = await machines.sessionGit().drift(session, snapshot, fingerprint, at);
+      expect(drift.error).toBeNull();
+      expect(drift.workTreeChanged).toBe(true);
+
+      const failed = await unreachable.sessionGit().snapshot(session, at);
+      expect(failed.snapshot.error).toMatch(new RegExp(`^the folder is on ${LABEL}, which cannot be reached: .*host key verification failed`));
+      const other = await machines.sessionGit().snapshot({ ...session, id: 'elsewhere/claude:x' }, at);
+      expect(other.snapshot.error).toMatch(/not an enabled machine/);
+    } finally {
+      machines.close();
+      unreachable.close();
+    }
+  }, 30_000);
 
   it('refuses a host whose key does not match known_hosts, saying so', async () => {
     const host = new RemoteHost({ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }, { controlDir: path.join(sshDir.dir, 'cm-wrong') });
