@@ -9,6 +9,8 @@ import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
 import { checkStorePath } from './sessions/check-path.js';
+import { machineLabel } from '../../shared/machines.js';
+import { remotePath } from './remote/remote-ids.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
 import { Pricing } from './usage/pricing.js';
@@ -20,6 +22,11 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     const settings = core.settings.get();
     const roots: Partial<Record<AgentId, string[]>> = {};
     for (const agent of AGENTS) if (settings.agents[agent].enabled) roots[agent] = core.storeRoots(agent);
+    // An enabled machine's sessions live under `ssh://<label>/…` (see remote-ids.ts).
+    for (const machine of settings.machines) {
+      if (!machine.enabled) continue;
+      for (const agent of machine.agents ?? AGENTS) roots[agent] = [...(roots[agent] ?? []), remotePath(machineLabel(machine), '/')];
+    }
     const home = core.environment.home;
     const excludeCwdGlobs = settings.excludedProjects.map((g) => (g === '~' || g.startsWith('~/') ? home + g.slice(1) : g));
     return { roots, excludeCwdGlobs };

@@ -177,6 +177,14 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     const claude = expectedSessions().filter((s) => s.agent === 'claude').length;
     expect(tested).toContain(`  claude: ${claude} sessions`);
 
+    // The CLI's own index reads the host over ssh too: its sessions are listed and searchable.
+    const listedSessions = JSON.parse((await baton('list', '--json')).stdout) as { id: string; sourcePath: string }[];
+    const fromHost = listedSessions.filter((s) => s.id.startsWith(`${LABEL}/`));
+    expect(fromHost.length).toBe(listedSessions.length / 2);
+    expect(fromHost.every((s) => s.sourcePath.startsWith(`ssh://${LABEL}/`))).toBe(true);
+    const found = JSON.parse((await baton('search', 'zanzibarquokka', '--json')).stdout) as { sessionId: string }[];
+    expect(found.map((h) => h.sessionId)).toEqual([`${LABEL}/claude:${claudeSession().id}`]);
+
     await baton('remote', 'remove', LABEL);
     expect((await baton('remote', 'list')).stdout).not.toContain(`${LABEL}\t`);
   }, 60_000);
