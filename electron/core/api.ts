@@ -10,7 +10,9 @@ import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
 import { checkStorePath } from './sessions/check-path.js';
 import { machineLabel } from '../../shared/machines.js';
-import { remotePath } from './remote/remote-ids.js';
+import { remotePath, sessionHost } from './remote/remote-ids.js';
+import { remoteOpenCommand } from './remote/remote-open.js';
+import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
 import { Pricing } from './usage/pricing.js';
@@ -122,6 +124,13 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
           getSession: (i) => core.api.getSession(i),
           generateBrief: (i) => core.api.generateBrief(i),
           probe: hostProbe(core.environment.platform, core.environment.env, core.environment.home),
+          remoteCommand: (session, agent, briefFile, shell) => {
+            const label = sessionHost(session.id);
+            if (!label) return null;
+            const machine = core.settings.get().machines.find((m) => m.enabled && machineLabel(m) === label);
+            if (!machine) return { error: `This session is on ${label}, which is not an enabled machine in settings.` };
+            return { command: remoteOpenCommand(machine, defaultControlDir(), agent, session.cwd ?? '.', briefFile, shell) };
+          },
         },
         input,
       ),

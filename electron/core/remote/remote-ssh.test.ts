@@ -3,7 +3,7 @@
  * `baton` (this checkout, HOME at a copy of the fixture stores) serves its sessions; the laptop side
  * is a LiveIndex whose only sources are that machine's adapters.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,8 @@ import { environmentOf } from '../index/test-support.js';
 import { startSshdHost, SSHD, type SshdHost } from '../testing/sshd-host.js';
 import { RemoteHost } from './remote-host.js';
 import { RemoteMachines } from './remote-machines.js';
+import { remoteOpenCommand } from './remote-open.js';
+import { hostProbe, openInAgent } from '../terminal/open-in-agent.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const LABEL = 'devbox';
@@ -48,7 +50,11 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     laptopHome = makeFixtureHome();
     laptop = makeTempDir('baton-laptop-');
     sshDir = makeTempDir('baton-sshd-');
-    sshd = await startSshdHost(sshDir.dir);
+    // The host's sessions get its own HOME, and a PATH whose `claude` is a stand-in recording how it was started.
+    const bin = path.join(sshDir.dir, 'bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'claude'), `#!/bin/sh\nprintf '%s\\0' "$(pwd)" "$@" > ${path.join(sshDir.dir, 'agent-ran')}\n`, { mode: 0o755 });
+    sshd = await startSshdHost(sshDir.dir, { env: { HOME: remoteHome.home, PATH: `${bin}:/usr/bin:/bin` } });
     // What `baton` is on the host: this checkout with its Node, HOME at the fixture copy.
     const command = `env HOME=${remoteHome.home} BATON_HOME=${remoteHome.env.BATON_HOME} ${process.execPath} ${path.join(repo, 'bin', 'baton.mjs')}`;
     machine = MachineSettingsSchema.parse({ destination: `root@127.0.0.1:${sshd.port}`, label: LABEL, command, sshArgs: sshd.sshArgs() });
@@ -228,6 +234,31 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
       unreachable.close();
     }
   }, 30_000);
+
+  it('"Open in" a host session starts the agent there, in its folder, with the brief as its first prompt', async () => {
+    const brief = `# Handoff: it's "tricky"\n\nRun \`npm test\` then $(rm -rf /) — never; keep $HOME and \\backslashes\\.`;
+    const cwd = path.join(remoteHome.home, "it's a project");
+    fs.mkdirSync(cwd, { recursive: true });
+    const hostSession = { ...index.getSession(`${LABEL}/claude:${claudeSession().id}`)!, cwd };
+    const result = await openInAgent(
+      {
+        getSession: async () => hostSession,
+        generateBrief: async (input) => ({ sessionId: input.session, target: 'claude', format: 'md', text: brief, tokens: 10, budget: 6000, redactions: {}, redacted: true, openCommand: null }),
+        // No terminal on PATH: the command comes back to run ourselves, as a user would paste it.
+        probe: hostProbe('linux', { PATH: '' }, laptop.dir),
+        briefDir: path.join(laptop.dir, 'briefs'),
+        remoteCommand: (session, agent, briefFile, shell) => ({ command: remoteOpenCommand(machine, path.join(sshDir.dir, 'cm'), agent, session.cwd!, briefFile, shell) }),
+      },
+      { session: hostSession.id, target: 'claude' },
+    );
+    expect(result.launched).toBe(false);
+    expect(result.command).toMatch(/^'ssh' .* && 'ssh' .*'-t'/);
+    const ran = spawnSync('sh', ['-c', result.command], { encoding: 'utf8' });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(sshDir.dir, 'agent-ran'), 'utf8').split('\0').slice(0, -1)).toEqual([cwd, brief]);
+    const copies = fs.readdirSync(path.join(remoteHome.home, '.cache', 'baton-briefs'));
+    expect(copies).toHaveLength(1);
+  });
 
   it('refuses a host whose key does not match known_hosts, saying so', async () => {
     const host = new RemoteHost({ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }, { controlDir: path.join(sshDir.dir, 'cm-wrong') });

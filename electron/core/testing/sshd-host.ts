@@ -39,7 +39,12 @@ function keygen(file: string): string {
   return fs.readFileSync(`${file}.pub`, 'utf8').trim().split(' ').slice(0, 2).join(' ');
 }
 
-export async function startSshdHost(dir: string): Promise<SshdHost> {
+export interface SshdOptions {
+  /** Environment every session on this host gets (sshd SetEnv), e.g. HOME and a PATH with stand-in tools. */
+  env?: Record<string, string>;
+}
+
+export async function startSshdHost(dir: string, opts: SshdOptions = {}): Promise<SshdHost> {
   const port = await freePort();
   const hostKey = keygen(path.join(dir, 'host_key'));
   const otherKey = keygen(path.join(dir, 'other_host_key'));
@@ -59,6 +64,8 @@ export async function startSshdHost(dir: string): Promise<SshdHost> {
       'KbdInteractiveAuthentication no',
       'UsePAM no',
       'PidFile none',
+      // One SetEnv line: sshd keeps only the first value of a keyword.
+      ...(opts.env ? [`SetEnv ${Object.entries(opts.env).map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
       '',
     ].join('\n'),
   );
