@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../../shared/model.js';
 import { MachineSettingsSchema, type MachineSettings } from '../../../shared/settings.js';
 import { LiveIndex } from '../index/live-index.js';
+import { IndexService } from '../index/index-service.js';
 import { SessionIndex } from '../index/session-index.js';
 import { createAdapters, type SourcesConfig } from '../sources/registry.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
@@ -259,6 +260,27 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     const copies = fs.readdirSync(path.join(remoteHome.home, '.cache', 'baton-briefs'));
     expect(copies).toHaveLength(1);
   });
+
+  it('reads the host from inside the ingest worker thread, as the app does', async () => {
+    const dataDir = path.join(laptop.dir, 'worker-index');
+    const service = new IndexService({ dataDir, ingest: { kind: 'worker', adapterArgs: [config, environmentOf(laptopHome.env)] }, debounceMs: 20 });
+    const changed = new Set<string>();
+    service.on('sessions-changed', (ids) => ids.forEach((id) => changed.add(id)));
+    try {
+      await service.start();
+      await service.whenCurrent();
+      expect(service.index.listSessions({ limit: 1000 }).total).toBe(index.listSessions({ limit: 1000 }).total);
+      expect(service.index.search('zanzibarquokka')).toHaveLength(1);
+      // Pushed by the host into the worker's LiveIndex, announced to this thread.
+      appendTurn('workerpangolin');
+      await until('append seen through the worker', () => service.index.search('workerpangolin').length > 0, 5000);
+      expect(changed.has(`${LABEL}/claude:${claudeSession().id}`)).toBe(true);
+      const status = await service.sourceStatus();
+      expect(status.filter((s) => s.host === LABEL).every((s) => s.state === 'ok')).toBe(true);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 
   it('refuses a host whose key does not match known_hosts, saying so', async () => {
     const host = new RemoteHost({ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }, { controlDir: path.join(sshDir.dir, 'cm-wrong') });
