@@ -24,3 +24,10 @@ export function machineLabel(machine: Pick<MachineSettings, 'destination' | 'lab
   const host = target.slice(target.lastIndexOf('@') + 1);
   return host.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64) || 'host';
 }
+
+/** The host part of a session id (`devbox/claude:…` → `devbox`), or null for this machine's session. */
+export function sessionHost(id: string): string | null {
+  const colon = id.indexOf(':');
+  const slash = id.indexOf('/');
+  return slash > 0 && (colon < 0 || slash < colon) ? id.slice(0, slash) : null;
+}

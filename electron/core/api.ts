@@ -12,6 +12,7 @@ import { checkStorePath } from './sessions/check-path.js';
 import { machineLabel } from '../../shared/machines.js';
 import { remotePath, sessionHost } from './remote/remote-ids.js';
 import { remoteOpenCommand } from './remote/remote-open.js';
+import { findMachine, testMachine } from './remote/machine-test.js';
 import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
@@ -134,6 +135,11 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
         },
         input,
       ),
+    testMachine: async ({ machine: name }) => {
+      const machine = findMachine(core.settings.get().machines, name);
+      if (!machine) throw new ApiError('not_found', `No machine ${JSON.stringify(name)} in settings.`);
+      return testMachine(machine);
+    },
     desktopStatus: async () => core.desktop.get(),
     setSelection: async ({ session }) => {
       // Stored as the full id, so a later rename or prefix clash cannot change what it means.

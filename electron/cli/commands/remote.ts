@@ -87,19 +87,15 @@ export function registerRemote(program: Command): void {
     .description('Connect to a machine: reachable, Baton found there and its version, agents and session counts.')
     .action(async (name: string) => {
       const { machineLabel } = await import('../../../shared/machines.js');
-      const { RemoteHost } = await import('../../core/remote/remote-host.js');
+      const { testMachine } = await import('../../core/remote/machine-test.js');
       const machines = (await openSettings()).get().machines;
-      const host = new RemoteHost(machines[findMachine(machines, name, machineLabel)]!);
-      try {
-        const hello = await host.connect();
-        process.stdout.write(`${host.label}: reachable; Baton ${hello.version} (${hello.platform}, home ${hello.home})\n`);
-        const { counts } = await host.count();
-        for (const agent of hello.agents) process.stdout.write(`  ${agent}: ${counts[agent] ?? 0} sessions\n`);
-      } catch (err) {
-        process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      const result = await testMachine(machines[findMachine(machines, name, machineLabel)]!);
+      if (!result.ok) {
+        process.stderr.write(`${result.error}\n`);
         process.exitCode = 1;
-      } finally {
-        host.close();
+        return;
       }
+      process.stdout.write(`${result.label}: reachable; Baton ${result.version} (${result.platform})\n`);
+      for (const { agent, sessions } of result.agents) process.stdout.write(`  ${agent}: ${sessions} sessions\n`);
     });
 }

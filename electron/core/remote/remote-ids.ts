@@ -22,12 +22,7 @@ export function remoteSessionId(host: string, id: string): string {
   return `${host}/${id}`;
 }
 
-/** The host part of a session id (`devbox/claude:…` → `devbox`), or null for a local session. */
-export function sessionHost(id: string): string | null {
-  const colon = id.indexOf(':');
-  const slash = id.indexOf('/');
-  return slash > 0 && (colon < 0 || slash < colon) ? id.slice(0, slash) : null;
-}
+export { sessionHost } from '../../../shared/machines.js';
 
 /** A host path as shown on the laptop: `ssh://devbox/home/me/.claude/…`. */
 export function remotePath(host: string, hostPath: string): string {

@@ -4,6 +4,7 @@ import { fullTime, relativeTime } from '../lib/relative-time.js';
 import { projectName } from '../lib/project.js';
 import { rowTitle, type SessionRow } from '../store/rows.js';
 import { AgentBadge } from './AgentBadge.js';
+import { sessionHost } from '../../../shared/machines.js';
 import { Snippet } from './Snippet.js';
 
 export const STALENESS_LABELS: Record<StalenessBand, string> = {
@@ -22,6 +23,7 @@ export const SessionRowView = memo(function SessionRowView(props: {
 }) {
   const { row, selected } = props;
   const title = rowTitle(row);
+  const host = sessionHost(row.id);
   return (
     <div
       id={props.id}
@@ -42,6 +44,11 @@ export const SessionRowView = memo(function SessionRowView(props: {
         </time>
       </div>
       <div className="row-meta">
+        {host && (
+          <span className="row-host" title={`On ${host} (read over ssh)`}>
+            {host}
+          </span>
+        )}
         <span className="row-project" title={row.cwd ?? 'No working directory recorded'}>
           {projectName(row.cwd)}
         </span>

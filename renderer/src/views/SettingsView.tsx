@@ -5,6 +5,7 @@ import { BRIEF_TARGETS, THEMES, type BriefTarget, type Settings } from '../../..
 import { AgentSourceRow } from '../components/AgentSourceRow.js';
 import { HotkeyRecorder } from '../components/HotkeyRecorder.js';
 import { McpSection } from '../components/McpSection.js';
+import { MachinesSection } from '../components/MachinesSection.js';
 import { useDraft } from '../hooks/use-draft.js';
 import { focusSearch } from '../lib/focus.js';
 import { useApp, useAppStore } from '../store/context.js';
@@ -78,6 +79,8 @@ export function SettingsView() {
           onCommit={(clipboardClearSeconds) => update({ clipboardClearSeconds })}
         />
       </fieldset>
+
+      <MachinesSection machines={settings.machines} onChange={(machines) => update({ machines })} />
 
       <McpSection port={settings.port} onPort={(port) => update({ port })} />
 
