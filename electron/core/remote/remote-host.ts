@@ -42,6 +42,8 @@ export class RemoteHost {
   private retryTimer: NodeJS.Timeout | null = null;
   private queued = 0;
   private closed = false;
+  /** When the last connection attempt failed or the connection dropped (ms). */
+  private failedAt = 0;
   /** ISO time the host went offline (or first failed), null while connected. */
   offlineSince: string | null = null;
   lastError: string | null = null;
@@ -53,11 +55,22 @@ export class RemoteHost {
     this.label = machineLabel(machine);
   }
 
-  /** Connects (if needed) and returns what the host said about itself. */
-  connect(): Promise<RemoteHello> {
+  /**
+   * Connects (if needed) and returns what the host said about itself. Within the retry interval of
+   * a failed attempt it fails at once with that failure: a sync listing several agents of an
+   * unreachable host must not wait for a connect timeout per agent (the sync queue is shared).
+   */
+  connect(force = false): Promise<RemoteHello> {
     if (this.closed) return Promise.reject(new Error('closed'));
+    if (!this.hello && !force && this.lastError && Date.now() - this.failedAt < this.retryMs()) {
+      return Promise.reject(new Error(this.lastError));
+    }
     this.hello ??= this.start();
     return this.hello;
+  }
+
+  private retryMs(): number {
+    return this.opts.retryMs ?? 5000;
   }
 
   async list(agent: AgentId): Promise<SourceUnit[]> {
@@ -90,8 +103,8 @@ export class RemoteHost {
       }
     } finally {
       this.handlers.delete(id);
-      this.queued -= queue.length;
-      this.consumed();
+      this.queued = Math.max(0, this.queued - queue.length);
+      this.resumeIfDrained();
     }
   }
 
@@ -220,6 +233,10 @@ export class RemoteHost {
 
   private consumed(): void {
     if (this.queued > 0) this.queued--;
+    this.resumeIfDrained();
+  }
+
+  private resumeIfDrained(): void {
     if (this.queued <= MAX_QUEUED / 2) this.child?.stdout?.resume();
   }
 
@@ -239,14 +256,15 @@ export class RemoteHost {
   private markOffline(reason: string): void {
     this.offlineSince ??= new Date().toISOString();
     this.lastError = reason;
+    this.failedAt = Date.now();
   }
 
   private scheduleRetry(): void {
     if (this.closed || this.subscribers.size === 0 || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      void this.connect().then(() => this.watch(), () => this.scheduleRetry());
-    }, this.opts.retryMs ?? 5000);
+      void this.connect(true).then(() => this.watch(), () => this.scheduleRetry());
+    }, this.retryMs());
     this.retryTimer.unref?.();
   }
 }
