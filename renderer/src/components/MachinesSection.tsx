@@ -5,10 +5,11 @@ import { machineLabel } from '../../../shared/machines.js';
 import { AGENT_LABELS } from '../../../shared/model.js';
 import { MachineSettingsSchema, type MachineSettings } from '../../../shared/settings.js';
 import { messageOf } from '../store/errors.js';
-import { useAppStore } from '../store/context.js';
+import { useApp, useAppStore } from '../store/context.js';
 
 export function MachinesSection({ machines, onChange }: { machines: MachineSettings[]; onChange: (machines: MachineSettings[]) => Promise<boolean> }) {
   const store = useAppStore();
+  const sources = useApp((s) => s.sources);
   const [destination, setDestination] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<string, MachineTestResult | { error: string } | 'testing'>>({});
@@ -53,6 +54,8 @@ export function MachinesSection({ machines, onChange }: { machines: MachineSetti
         {machines.map((m) => {
           const label = machineLabel(m);
           const t = tests[label];
+          // What the index last saw of this host (e.g. "host offline since …"), until a Test says more.
+          const indexed = sources.find((s) => s.host === label && s.lastError);
           return (
             <li key={label} className="machine" aria-label={`Machine ${label}`}>
               <span className="setting-label">
@@ -74,6 +77,11 @@ export function MachinesSection({ machines, onChange }: { machines: MachineSetti
                   Remove
                 </button>
               </span>
+              {!t && indexed && (
+                <p className="machine-status" role="status" data-ok="false">
+                  {indexed.lastError}
+                </p>
+              )}
               {t && (
                 <p className="machine-status" role="status" data-ok={t !== 'testing' && !('error' in t && t.error) ? 'true' : 'false'}>
                   {t === 'testing' ? 'Connecting…' : describe(t)}
