@@ -20,6 +20,12 @@ export type AgentSourceSettings = z.infer<typeof AgentSourceSettingsSchema>;
 
 const agentDefaults = { enabled: true, path: null };
 
+/** ssh options that run local programs, open ports or change how host keys are checked. */
+const UNSAFE_SSH_OPTION = /ProxyCommand|LocalCommand|KnownHostsCommand|StrictHostKeyChecking|UserKnownHostsFile|GlobalKnownHostsFile|HostKeyAlias|VerifyHostKeyDNS|Forward|Tunnel|ControlPath|ControlMaster/i;
+/** Flags allowed as extra arguments: config file, identity, jump host, user, -o, port, ciphers/MACs, IPv4/6, compression, verbose. */
+const ALLOWED_SSH_FLAG = /^-(?:[FiJlopcm].*|[46Cv]+)$/;
+const isSafeSshArg = (arg: string) => !UNSAFE_SSH_OPTION.test(arg) && (!arg.startsWith('-') || ALLOWED_SSH_FLAG.test(arg));
+
 /** A machine whose sessions Baton reads over the user's own OpenSSH (see shared/machines.ts). */
 export const MachineSettingsSchema = z.object({
   /** An alias from ~/.ssh/config or `user@host[:port]`. */
@@ -31,8 +37,15 @@ export const MachineSettingsSchema = z.object({
   agents: z.array(z.enum(AGENTS)).nullable().default(null),
   /** How to start Baton there (a command line run by the host's shell). */
   command: z.string().min(1).default('baton'),
-  /** Extra `ssh` arguments (e.g. `-F`, `-i`), passed before the destination. */
-  sshArgs: z.array(z.string()).default([]),
+  /**
+   * Extra `ssh` arguments (e.g. `-F`, `-i`), passed before the destination. Options that run local
+   * commands or loosen host key checking are refused here: settings can be written through the API,
+   * and that must not become a way to run programs or accept any host (put such things in ~/.ssh/config).
+   */
+  sshArgs: z
+    .array(z.string().max(1000).refine(isSafeSshArg, 'this ssh option is not allowed here; set it in ~/.ssh/config'))
+    .max(20)
+    .default([]),
 });
 export type MachineSettings = z.infer<typeof MachineSettingsSchema>;
 

@@ -17,6 +17,14 @@ describe('machine destinations and labels', () => {
     expect(machineLabel({ destination: 'devbox', label: 'gpu' })).toBe('gpu');
   });
 
+  it('accepts ssh arguments that pick a config, key or jump host, refuses ones that run programs, open ports or loosen host keys', () => {
+    const ok = ['-F', '/home/me/.ssh/work', '-i', '~/.ssh/id_work', '-J', 'bastion', '-o', 'ServerAliveInterval=30', '-oConnectTimeout=5', '-p', '2222', '-4', '-v'];
+    expect(MachineSettingsSchema.parse({ destination: 'devbox', sshArgs: ok }).sshArgs).toEqual(ok);
+    for (const bad of [['-o', 'ProxyCommand=sh -c x'], ['-oLocalCommand=x'], ['-o', 'StrictHostKeyChecking=no'], ['-o', 'UserKnownHostsFile=/dev/null'], ['-L', '8080:localhost:80'], ['-D1080'], ['-R', '9000:x:1'], ['-oPermitLocalCommand=yes'], ['-f'], ['-N'], ['-o', 'ControlPath=/tmp/x']]) {
+      expect(() => MachineSettingsSchema.parse({ destination: 'devbox', sshArgs: bad }), bad.join(' ')).toThrow(/not allowed here/);
+    }
+  });
+
   it('rejects destinations ssh would read as options', () => {
     expect(() => MachineSettingsSchema.parse({ destination: '-oProxyCommand=evil' })).toThrow();
     expect(() => MachineSettingsSchema.parse({ destination: 'a host' })).toThrow();
