@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { AGENTS, isAgentId, type AgentId, type Session } from '../../../shared/model.js';
 import { openCliApi } from '../cli-api.js';
+import { sessionHost } from '../../../shared/machines.js';
 import { formatTable, shorten } from './table.js';
 
 function agentOption(value: string | undefined): AgentId | undefined {
@@ -43,7 +44,8 @@ function sessionTable(sessions: Session[]): string {
     ['UPDATED', 'AGENT', 'ID', 'TURNS', 'TITLE', 'DIRECTORY'],
     sessions.map((s) => [
       (s.updatedAt ?? '').slice(0, 16).replace('T', ' '),
-      s.agent + (s.sourceGone ? ' (gone)' : ''),
+      // A host's session: `devbox/claude`, as its id reads.
+      (sessionHost(s.id) ? `${sessionHost(s.id)}/` : '') + s.agent + (s.sourceGone ? ' (gone)' : ''),
       s.nativeId.slice(0, 13),
       String(s.userTurns),
       shorten(s.title ?? s.firstPrompt ?? '', 48),

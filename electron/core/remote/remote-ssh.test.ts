@@ -189,6 +189,7 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     const fromHost = listedSessions.filter((s) => s.id.startsWith(`${LABEL}/`));
     expect(fromHost.length).toBe(listedSessions.length / 2);
     expect(fromHost.every((s) => s.sourcePath.startsWith(`ssh://${LABEL}/`))).toBe(true);
+    expect((await baton('list', '--agent', 'claude', '--limit', '100')).stdout).toContain(`${LABEL}/claude `);
     const found = JSON.parse((await baton('search', 'zanzibarquokka', '--json')).stdout) as { sessionId: string }[];
     expect(found.map((h) => h.sessionId)).toEqual([`${LABEL}/claude:${claudeSession().id}`]);
 
