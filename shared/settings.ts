@@ -86,6 +86,13 @@ export const SettingsSchema = z.object({
       }),
     )
     .default({}),
+  /**
+   * Windows: WSL distros whose agent stores are read too, through `\\wsl.localhost\<distro>\…`
+   * (`home` is the Linux home there, e.g. /home/ana). Ignored on other platforms.
+   */
+  wslDistros: z
+    .array(z.object({ distro: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/), home: z.string().regex(/^\/[^\0]*$/), enabled: z.boolean().default(true) }))
+    .default([]),
   /** Other machines (SSH hosts) whose agent sessions Baton reads too. */
   machines: z.array(MachineSettingsSchema).default([]),
   /** Clear the clipboard this many seconds after copying a brief; 0 = never. */

@@ -20,6 +20,7 @@ import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData, type UserData } from './userdata/user-data.js';
 import { createHandoffService, type HandoffService } from './briefs/handoff-service.js';
 import { RemoteMachines } from './remote/remote-machines.js';
+import { storeRootsFor } from './sources/registry.js';
 
 export interface CoreOptions {
   environment?: Environment;
@@ -109,10 +110,7 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
 
   const detectedRoots = () =>
     Object.fromEntries(AGENTS.map((agent) => [agent, defaultStoreRoots(agent, environment)])) as Record<AgentId, string[]>;
-  const storeRoots = (agent: AgentId) => {
-    const override = settings.get().agents[agent].path;
-    return override ? [override] : defaultStoreRoots(agent, environment);
-  };
+  const storeRoots = (agent: AgentId) => storeRootsFor(agent, settings.get().agents[agent], environment, settings.get().wslDistros);
 
   const core: BatonCore = {
     environment,
@@ -156,7 +154,7 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   settings.onChange((next, previous) => {
     events.emit({ type: 'settings-changed' });
     // Store paths or enabled agents changed: restart ingest and watchers on the new roots.
-    const sourcesOf = (s: typeof next) => JSON.stringify([s.agents, s.machines]);
+    const sourcesOf = (s: typeof next) => JSON.stringify([s.agents, s.machines, s.wslDistros]);
     if (sources.started && sourcesOf(next) !== sourcesOf(previous)) {
       void sources.restart(next).then(
         () => events.emit({ type: 'sessions-changed', sessionIds: [] }),

@@ -29,7 +29,7 @@ export interface LiveSourcesOptions {
 }
 
 export function sourcesConfig(settings: Settings): SourcesConfig {
-  return { agents: settings.agents, machines: settings.machines };
+  return { agents: settings.agents, machines: settings.machines, wslDistros: settings.wslDistros };
 }
 
 export class LiveSources implements TranscriptReader {

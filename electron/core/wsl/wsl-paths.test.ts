@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeRootsFor } from '../sources/registry.js';
 import { linuxPathToWsl, parseWslDistros, wslOpenArgv, wslPathToLinux, wslStoreRoots } from './wsl-paths.js';
 
 describe('WSL path mapping', () => {
@@ -33,5 +34,19 @@ describe('WSL path mapping', () => {
 
   it('opens a session inside its distro and folder', () => {
     expect(wslOpenArgv('Ubuntu', '/home/ana/app', ['claude', '--resume', 'abc'])).toEqual(['wsl.exe', '-d', 'Ubuntu', '--cd', '/home/ana/app', '--', 'claude', '--resume', 'abc']);
+  });
+});
+
+describe('WSL distros in the store roots', () => {
+  const win = { env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, platform: 'win32' as const, home: 'C:\\Users\\ana' };
+  const distros = [{ distro: 'Ubuntu', home: '/home/ana', enabled: true }, { distro: 'Old', home: '/home/ana', enabled: false }];
+
+  it("adds each enabled distro's Linux store to the agent's Windows roots", () => {
+    expect(storeRootsFor('codex', { enabled: true, path: null }, win, distros)).toEqual(['C:\\Users\\ana\\.codex', '\\\\wsl.localhost\\Ubuntu\\home\\ana\\.codex']);
+  });
+
+  it('leaves a path set in settings, and other platforms, alone', () => {
+    expect(storeRootsFor('codex', { enabled: true, path: 'D:\\codex' }, win, distros)).toEqual(['D:\\codex']);
+    expect(storeRootsFor('codex', { enabled: true, path: null }, { env: {}, platform: 'linux', home: '/home/ana' }, distros)).toEqual(['/home/ana/.codex']);
   });
 });
