@@ -8,6 +8,12 @@ async function openSettings() {
   return new SettingsStore(batonDataDir(currentEnvironment()));
 }
 
+/** Saves the machine list: through the running Baton when there is one (it applies it live), else to the file. */
+async function saveMachines(store: { update(patch: { machines: MachineSettings[] }): unknown }, machines: MachineSettings[]): Promise<void> {
+  const { updateSettingsViaServer } = await import('../cli-api.js');
+  if (!(await updateSettingsViaServer({ machines }))) store.update({ machines });
+}
+
 function findMachine(machines: MachineSettings[], name: string, label: (m: MachineSettings) => string): number {
   const index = machines.findIndex((m) => m.destination === name || label(m) === name);
   if (index < 0) throw new Error(`no machine named ${name} (see \`baton remote list\`)`);
@@ -57,7 +63,7 @@ export function registerRemote(program: Command): void {
       const label = machineLabel(machine);
       const others = store.get().machines.filter((m) => m.destination !== destination);
       if (others.some((m) => machineLabel(m) === label)) throw new Error(`another machine already has the label ${label}; pick one with --label`);
-      store.update({ machines: [...others, machine] });
+      await saveMachines(store, [...others, machine]);
       process.stdout.write(`added ${destination} (sessions appear as ${label}/<agent>:<id>); check it with: baton remote test ${label}\n`);
     });
   remote
@@ -68,7 +74,7 @@ export function registerRemote(program: Command): void {
       const store = await openSettings();
       const machines = [...store.get().machines];
       const [removed] = machines.splice(findMachine(machines, name, machineLabel), 1);
-      store.update({ machines });
+      await saveMachines(store, machines);
       process.stdout.write(`removed ${removed!.destination}\n`);
     });
   remote
