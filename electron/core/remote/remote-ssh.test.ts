@@ -3,7 +3,7 @@
  * `baton` (this checkout, HOME at a copy of the fixture stores) serves its sessions; the laptop side
  * is a LiveIndex whose only sources are that machine's adapters.
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +17,10 @@ import { SessionIndex } from '../index/session-index.js';
 import { createAdapters, type SourcesConfig } from '../sources/registry.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
 import { environmentOf } from '../index/test-support.js';
-import { startSshdHost, SSHD, type SshdHost } from '../testing/sshd-host.js';
+import { freePort, startSshdHost, SSHD, type SshdHost } from '../testing/sshd-host.js';
 import { RemoteHost } from './remote-host.js';
+import { readServerFile } from '../server/server-file.js';
+import { TokenStore } from '../auth/token-store.js';
 import { RemoteMachines } from './remote-machines.js';
 import { remoteOpenCommand } from './remote-open.js';
 import { hostProbe, openInAgent } from '../terminal/open-in-agent.js';
@@ -196,6 +198,43 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
     await baton('remote', 'remove', LABEL);
     expect((await baton('remote', 'list')).stdout).not.toContain(`${LABEL}\t`);
   }, 60_000);
+
+  it('`baton remote add` while `baton serve` runs: applied live, the host\'s sessions join its index', async () => {
+    const env = { ...laptopHome.env, BATON_HOME: path.join(laptop.dir, 'serve-baton') };
+    const bin = path.join(repo, 'bin', 'baton.mjs');
+    const serve = spawn(process.execPath, [bin, 'serve', '--port', String(await freePort())], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    serve.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    serve.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const baton = (...args: string[]) => promisify(execFile)(process.execPath, [bin, ...args], { env, timeout: 60_000 });
+    // Asked of the running server itself: a CLI fallback reading the settings file would not prove it applied them live.
+    const hostSessions = async () => {
+      const server = readServerFile(env.BATON_HOME)!;
+      const res = await fetch(`${server.url}/api/listSessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${new TokenStore(env.BATON_HOME).get()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ limit: 1000 }),
+      });
+      const page = (await res.json()) as { sessions: { id: string }[] };
+      return page.sessions.filter((s) => s.id.startsWith(`${LABEL}/`)).length;
+    };
+    try {
+      await until('serve is up', () => /login\?/.test(output) || serve.exitCode !== null, 30_000);
+      expect(serve.exitCode, output).toBeNull();
+      await baton('remote', 'add', machine.destination, '--label', LABEL, `--command=${machine.command}`, '--ssh-arg=-F', `--ssh-arg=${sshd.sshConfig}`);
+      const expected = expectedSessions().filter((s) => live.sync.adapters.some((a) => a.agent === s.agent)).length;
+      const deadline = Date.now() + 30_000;
+      let seen = 0;
+      while ((seen = await hostSessions().catch(() => 0)) < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+      expect(seen, output).toBe(expected);
+    } finally {
+      if (serve.exitCode === null) {
+        const exited = new Promise((resolve) => serve.once('exit', resolve));
+        serve.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, 90_000);
 
   it('says so when Baton is not installed on the host, with the command that installs it', async () => {
     const host = new RemoteHost({ ...machine, command: 'baton-not-here-xyz' }, { controlDir: path.join(sshDir.dir, 'cm') });
