@@ -58,6 +58,16 @@ test("a reachable host's Test shows Baton and its sessions, which join the list 
     await app.getByRole('button', { name: 'Back to sessions' }).click();
     await expect(rows(app)).toHaveCount(10, { timeout: 30_000 });
     await expect(app.locator('#session-list .row-host', { hasText: 'devbox' })).toHaveCount(5);
+
+    // Not reading Claude Code there: its sessions on the host leave the list, the laptop's stay.
+    await app.getByRole('button', { name: 'Settings' }).click();
+    // A controlled checkbox: it changes once the settings call answers.
+    const claude = row.getByRole('group', { name: 'Agents read on devbox' }).getByRole('checkbox', { name: 'Claude Code' });
+    await claude.click();
+    await expect(claude).not.toBeChecked();
+    await app.getByRole('button', { name: 'Back to sessions' }).click();
+    await expect(rows(app)).toHaveCount(5, { timeout: 30_000 });
+    await expect(app.locator('#session-list .row-host')).toHaveCount(0);
   } finally {
     await sshd.cleanup();
     remote.cleanup();

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { MachineTestResult } from '../../../shared/api-types.js';
 import { machineLabel } from '../../../shared/machines.js';
-import { AGENT_LABELS } from '../../../shared/model.js';
+import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
 import { MachineSettingsSchema, type MachineSettings } from '../../../shared/settings.js';
 import { messageOf } from '../store/errors.js';
 import { useApp, useAppStore } from '../store/context.js';
@@ -77,6 +77,7 @@ export function MachinesSection({ machines, onChange }: { machines: MachineSetti
                   Remove
                 </button>
               </span>
+              <AgentPicker label={label} agents={m.agents} onChange={(agents) => void replace(label, { ...m, agents })} />
               {!t && indexed && (
                 <p className="machine-status" role="status" data-ok="false">
                   {indexed.lastError}
@@ -111,6 +112,24 @@ export function MachinesSection({ machines, onChange }: { machines: MachineSetti
         </span>
       </div>
     </fieldset>
+  );
+}
+
+/** Which agents to read on a machine; all checked = every agent (stored as null, so new ones come too). */
+function AgentPicker({ label, agents, onChange }: { label: string; agents: AgentId[] | null; onChange: (agents: AgentId[] | null) => void }) {
+  const chosen = new Set(agents ?? AGENTS);
+  const toggle = (agent: AgentId, on: boolean) => {
+    const next = AGENTS.filter((a) => (a === agent ? on : chosen.has(a)));
+    onChange(next.length === AGENTS.length ? null : next);
+  };
+  return (
+    <span className="machine-agents" role="group" aria-label={`Agents read on ${label}`}>
+      {AGENTS.map((agent) => (
+        <label key={agent}>
+          <input type="checkbox" checked={chosen.has(agent)} onChange={(e) => toggle(agent, e.target.checked)} /> {AGENT_LABELS[agent]}
+        </label>
+      ))}
+    </span>
   );
 }
 
