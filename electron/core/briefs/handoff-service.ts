@@ -22,6 +22,7 @@ import { redactDeep, type RedactionCounts } from './redact.js';
 import { renderMarkdown } from './render-markdown.js';
 import { STALENESS_LABELS, stalenessBand } from './staleness.js';
 import { openCommand } from './targets.js';
+import { machineLabel, sessionHost } from '../../../shared/machines.js';
 import { countTokens } from './tokens.js';
 
 export type BriefRequest = z.input<typeof BriefRequestSchema>;
@@ -70,6 +71,11 @@ const STALE_PENDING_MS = 5 * 60_000;
 export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
   const now = deps.now ?? (() => new Date());
   const git = deps.git ?? localSessionGit;
+  /** The machine in settings a host session lives on (null: this machine's, or a host no longer configured). */
+  const machineOf = (session: Session) => {
+    const label = sessionHost(session.id);
+    return label ? (deps.settings().machines.find((m) => machineLabel(m) === label) ?? null) : null;
+  };
   const resolve = (ref: string): Session => {
     const id = deps.resolveSession ? deps.resolveSession(ref) : ref;
     const session = deps.reader.getSession(id);
@@ -133,7 +139,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       budget: opts.budget,
       redactions: countsInOutput(counts, text),
       redacted: opts.redact,
-      openCommand: openCommand(opts.target, session.cwd),
+      openCommand: openCommand(opts.target, session.cwd, machineOf(session)),
     };
   }
 

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { machineLabel, parseDestination } from '../../../shared/machines.js';
 import { MachineSettingsSchema } from '../../../shared/settings.js';
 import type { ReadBatch } from '../sources/types.js';
 import { isRemoteKey, remoteUnitPrefix, sessionHost, toLaptopBatch, toLaptopUnit } from './remote-ids.js';
 import { describeSshFailure, remoteServeArgs } from './ssh-command.js';
+import { openCommand } from '../briefs/targets.js';
 
 describe('machine destinations and labels', () => {
   it('splits user@host:port, keeps aliases and bare hosts whole', () => {
@@ -52,6 +54,19 @@ describe('the ssh command line', () => {
     expect(describeSshFailure('devbox', 'baton', 1, "error: unknown command 'remote-serve'\n")).toMatch(/too old/);
     expect(describeSshFailure('devbox', 'baton', 255, 'ssh: connect to host devbox port 22: Connection refused\n')).toMatch(/^devbox is unreachable: ssh: connect/);
     expect(describeSshFailure('devbox', 'baton', 255, 'me@devbox: Permission denied (publickey).\n')).toMatch(/could not log in without a prompt/);
+  });
+});
+
+describe("a host session's open command", () => {
+  it('runs the agent on the host, in its folder, over ssh -t', () => {
+    const line = openCommand('claude', "/home/me/it's here", { destination: 'me@devbox:2200', sshArgs: ['-F', '/cfg'] })!;
+    expect(line.startsWith('ssh -t ')).toBe(true);
+    // What ssh would receive, as the user's shell splits the line; the last word is what the host's shell runs.
+    const argv = execFileSync('sh', ['-c', `printf '%s\\n' ${line.slice('ssh '.length)}`], { encoding: 'utf8' }).trimEnd().split('\n');
+    expect(argv.slice(0, -1)).toEqual(['-t', '-p', '2200', '-F', '/cfg', '--', 'me@devbox']);
+    const onHost = execFileSync('sh', ['-c', `printf '%s\\n' ${argv.at(-1)!.replace(' && claude', '')}`], { encoding: 'utf8' });
+    expect(onHost).toBe("cd\n/home/me/it's here\n");
+    expect(openCommand('claude', '/w', null)).toBe("cd '/w' && claude");
   });
 });
 
