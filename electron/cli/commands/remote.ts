@@ -36,7 +36,8 @@ export function registerRemote(program: Command): void {
       // This host's own stores only: a host never reaches on to the machines in its own settings.
       const adapters = createAdapters({ agents: settings.agents }, environment);
       await serveRemote(process.stdin, process.stdout, { adapters, version: BATON_VERSION, home: environment.home, platform: environment.platform });
-      process.exit(0); // the laptop hung up: nothing left to serve (a watcher would otherwise hold the process)
+      // The laptop hung up: nothing left to serve (a watcher would hold the process). Flush replies first.
+      process.stdout.write('', () => process.exit(0));
     });
 
   const remote = program.command('remote').description('Read agent sessions on other machines over your own ssh.');
