@@ -13,6 +13,7 @@ import { machineLabel } from '../../shared/machines.js';
 import { remotePath, sessionHost } from './remote/remote-ids.js';
 import { remoteOpenCommand } from './remote/remote-open.js';
 import { findMachine, testMachine } from './remote/machine-test.js';
+import { wslOpenPowerShell, wslPathToLinux } from './wsl/wsl-paths.js';
 import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
@@ -127,6 +128,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
           probe: hostProbe(core.environment.platform, core.environment.env, core.environment.home),
           remoteCommand: (session, agent, briefFile, shell) => {
             const label = sessionHost(session.id);
+            const wsl = core.environment.platform === 'win32' ? wslPathToLinux(session.sourcePath) : null;
+            if (!label && wsl) return { command: wslOpenPowerShell(wsl.distro, session.cwd, agent, briefFile) };
             if (!label) return null;
             const machine = core.settings.get().machines.find((m) => m.enabled && machineLabel(m) === label);
             if (!machine) return { error: `This session is on ${label}, which is not an enabled machine in settings.` };

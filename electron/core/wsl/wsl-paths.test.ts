@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeRootsFor } from '../sources/registry.js';
-import { linuxPathToWsl, parseWslDistros, wslOpenArgv, wslPathToLinux, wslStoreRoots } from './wsl-paths.js';
+import { linuxPathToWsl, parseWslDistros, wslOpenArgv, wslOpenPowerShell, wslPathToLinux, wslStoreRoots } from './wsl-paths.js';
 
 describe('WSL path mapping', () => {
   it('maps \\\\wsl.localhost and \\\\wsl$ paths to the Linux path inside the distro', () => {
@@ -30,6 +30,12 @@ describe('WSL path mapping', () => {
     const out = Buffer.from('\uFEFFUbuntu-22.04\r\nDebian\r\n\r\n', 'utf16le');
     expect(parseWslDistros(out)).toEqual(['Ubuntu-22.04', 'Debian']);
     expect(parseWslDistros(Buffer.from('Ubuntu\n'))).toEqual(['Ubuntu']);
+  });
+
+  it('opens a session inside its distro as the PowerShell line a Windows terminal runs', () => {
+    expect(wslOpenPowerShell('Ubuntu', "/home/ana/it's", 'opencode', 'C:\\Users\\ana\\Temp\\b.md')).toBe(
+      "& 'wsl.exe' '-d' 'Ubuntu' '--cd' '/home/ana/it''s' '--' 'opencode' '--prompt' (Get-Content -Raw -LiteralPath 'C:\\Users\\ana\\Temp\\b.md')",
+    );
   });
 
   it('opens a session inside its distro and folder', () => {

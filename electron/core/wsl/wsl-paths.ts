@@ -7,6 +7,8 @@
 import path from 'node:path';
 import type { AgentId } from '../../../shared/model.js';
 import { defaultStoreRoots } from '../paths.js';
+import { AGENT_PROMPT_ARGS } from '../terminal/agent-command.js';
+import { quotePowerShell } from '../terminal/shell-quote.js';
 
 const UNC = /^(?:\\\\|\/\/)(?:wsl\.localhost|wsl\$)[\\/]([^\\/]+)(?:[\\/](.*))?$/i;
 
@@ -44,6 +46,17 @@ export function parseWslDistros(output: Buffer): string[] {
     .split(/\r?\n/)
     .map((l) => l.replace(/\0/g, '').trim())
     .filter(Boolean);
+}
+
+/**
+ * "Open in" for a session recorded inside a distro, as the PowerShell line Windows terminals run:
+ * wsl.exe starts the agent directly (after `--`, no Linux shell) in the session's Linux folder, with
+ * the brief read on the Windows side as its first prompt, as for a Windows session.
+ */
+export function wslOpenPowerShell(distro: string, cwd: string | null, agent: AgentId, briefFile: string): string {
+  const { bin, before } = AGENT_PROMPT_ARGS[agent];
+  const argv = wslOpenArgv(distro, cwd ?? '~', [bin, ...before]).map(quotePowerShell).join(' ');
+  return `& ${argv} (Get-Content -Raw -LiteralPath ${quotePowerShell(briefFile)})`;
 }
 
 /** argv that runs `command` in `cwd` (a Linux path) inside the distro, for "Open in". */
