@@ -223,6 +223,19 @@ export interface McpInstallResult {
   message: string;
 }
 
+/** What connecting to a machine in settings found (Settings → Machines, `baton remote test`). */
+export interface MachineTestResult {
+  label: string;
+  /** Connected and Baton answered. */
+  ok: boolean;
+  version: string | null;
+  platform: string | null;
+  /** Sessions per agent Baton reads there. */
+  agents: { agent: AgentId; sessions: number }[];
+  /** Why not, with what to do (unreachable, host key, Baton missing or too old). */
+  error: string | null;
+}
+
 export interface OpenInAgentResult {
   /** The exact command, shown as a copyable fallback. */
   command: string;

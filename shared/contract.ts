@@ -21,6 +21,7 @@ import type {
   McpInstallResult,
   MessagePage,
   OpenInAgentResult,
+  MachineTestResult,
   DesktopStatus,
   FolderPick,
   PathCheck,
@@ -176,6 +177,10 @@ export const batonApi = {
   openInAgent: call<OpenInAgentResult>()(
     z.object({ session: sessionRef, target: agent }),
     'Start the target agent in a new terminal in the session’s cwd with the brief as first prompt.',
+  ),
+  testMachine: call<MachineTestResult>()(
+    z.object({ machine: z.string().trim().min(1).max(300) }).strict(),
+    'Connect to a machine in settings (label or destination): reachable, Baton version there, agents and session counts.',
   ),
   desktopStatus: call<DesktopStatus>()(none, 'Tray app state: hotkey registration, MCP server, launch at login (headless: not applicable).'),
   setSelection: call<SelectionState>()(

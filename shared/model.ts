@@ -139,6 +139,8 @@ export interface Diagnostic {
 
 export interface SourceStatus {
   agent: AgentId;
+  /** The machine the store is on (settings label), for a host read over SSH; absent for this machine. */
+  host?: string;
   state: SourceState;
   /** Roots that were looked at, in order. */
   roots: string[];

@@ -20,6 +20,35 @@ export type AgentSourceSettings = z.infer<typeof AgentSourceSettingsSchema>;
 
 const agentDefaults = { enabled: true, path: null };
 
+/** ssh options that run local programs, open ports or change how host keys are checked. */
+const UNSAFE_SSH_OPTION = /ProxyCommand|LocalCommand|KnownHostsCommand|StrictHostKeyChecking|UserKnownHostsFile|GlobalKnownHostsFile|HostKeyAlias|VerifyHostKeyDNS|Forward|Tunnel|ControlPath|ControlMaster/i;
+/** Flags allowed as extra arguments: config file, identity, jump host, user, -o, port, ciphers/MACs, IPv4/6, compression, verbose. */
+const ALLOWED_SSH_FLAG = /^-(?:[FiJlopcm].*|[46Cv]+)$/;
+const isSafeSshArg = (arg: string) => !UNSAFE_SSH_OPTION.test(arg) && (!arg.startsWith('-') || ALLOWED_SSH_FLAG.test(arg));
+
+/** A machine whose sessions Baton reads over the user's own OpenSSH (see shared/machines.ts). */
+export const MachineSettingsSchema = z.object({
+  /** An alias from ~/.ssh/config or `user@host[:port]`. */
+  destination: z.string().min(1).max(300).regex(/^[^\s-][^\s]*$/, 'an ssh alias or user@host[:port], no spaces, not starting with -'),
+  /** Shown in session ids (`label/agent:id`); default: the host part of the destination. */
+  label: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).nullable().default(null),
+  enabled: z.boolean().default(true),
+  /** Agents to read there; null = every agent Baton reads on that host. */
+  agents: z.array(z.enum(AGENTS)).nullable().default(null),
+  /** How to start Baton there (a command line run by the host's shell). */
+  command: z.string().min(1).default('baton'),
+  /**
+   * Extra `ssh` arguments (e.g. `-F`, `-i`), passed before the destination. Options that run local
+   * commands or loosen host key checking are refused here: settings can be written through the API,
+   * and that must not become a way to run programs or accept any host (put such things in ~/.ssh/config).
+   */
+  sshArgs: z
+    .array(z.string().max(1000).refine(isSafeSshArg, 'this ssh option is not allowed here; set it in ~/.ssh/config'))
+    .max(20)
+    .default([]),
+});
+export type MachineSettings = z.infer<typeof MachineSettingsSchema>;
+
 export const SettingsSchema = z.object({
   agents: z
     .object({
@@ -61,6 +90,15 @@ export const SettingsSchema = z.object({
   usageAlerts: z.boolean().default(true),
   /** Context fill (percent of the model's window) at which a live session is announced. */
   usageAlertContextPercent: z.number().int().min(10).max(100).default(85),
+  /**
+   * Windows: WSL distros whose agent stores are read too, through `\\wsl.localhost\<distro>\…`
+   * (`home` is the Linux home there, e.g. /home/ana). Ignored on other platforms.
+   */
+  wslDistros: z
+    .array(z.object({ distro: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/), home: z.string().regex(/^\/[^\0]*$/), enabled: z.boolean().default(true) }))
+    .default([]),
+  /** Other machines (SSH hosts) whose agent sessions Baton reads too. */
+  machines: z.array(MachineSettingsSchema).default([]),
   /** Clear the clipboard this many seconds after copying a brief; 0 = never. */
   clipboardClearSeconds: z.number().int().min(0).max(3600).default(0),
   /** A handoff not received by its target agent within this many hours expires (is never injected). */

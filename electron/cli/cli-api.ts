@@ -107,3 +107,21 @@ export async function openCliApi(environment: Environment = currentEnvironment()
   const reader = () => cli.core.sources.reader;
   return { api: cli.core.api, server: null, sessionKeys: () => pagedKeys(async (offset) => reader().listSessions({ limit: 10_000, offset })), close: () => cli.close() };
 }
+
+/**
+ * Changes settings through the running Baton for this data dir, so it applies them live (it keeps
+ * settings in memory and would overwrite a file changed behind its back). False when none answers:
+ * the caller then writes the settings file itself.
+ */
+export async function updateSettingsViaServer(patch: ApiParsedInput<'updateSettings'>, environment: Environment = currentEnvironment()): Promise<boolean> {
+  if (environment.env.BATON_NO_SERVER === '1') return false;
+  const dataDir = batonDataDir(environment);
+  const server = readServerFile(dataDir);
+  if (!server) return false;
+  try {
+    const res = await post<unknown>(server, new TokenStore(dataDir).get(), '/api/updateSettings', patch);
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}

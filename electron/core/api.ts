@@ -9,6 +9,12 @@ import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
 import { checkStorePath } from './sessions/check-path.js';
+import { machineLabel } from '../../shared/machines.js';
+import { remotePath, sessionHost } from './remote/remote-ids.js';
+import { remoteOpenCommand } from './remote/remote-open.js';
+import { findMachine, testMachine } from './remote/machine-test.js';
+import { wslOpenPowerShell, wslPathToLinux } from './wsl/wsl-paths.js';
+import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
 import { installMcpForCore } from './mcp/install/install-api.js';
 import { Pricing } from './usage/pricing.js';
@@ -24,6 +30,11 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     const settings = core.settings.get();
     const roots: Partial<Record<AgentId, string[]>> = {};
     for (const agent of AGENTS) if (settings.agents[agent].enabled) roots[agent] = core.storeRoots(agent);
+    // An enabled machine's sessions live under `ssh://<label>/…` (see remote-ids.ts).
+    for (const machine of settings.machines) {
+      if (!machine.enabled) continue;
+      for (const agent of machine.agents ?? AGENTS) roots[agent] = [...(roots[agent] ?? []), remotePath(machineLabel(machine), '/')];
+    }
     const home = core.environment.home;
     const excludeCwdGlobs = settings.excludedProjects.map((g) => (g === '~' || g.startsWith('~/') ? home + g.slice(1) : g));
     return { roots, excludeCwdGlobs };
@@ -124,9 +135,23 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
           getSession: (i) => core.api.getSession(i),
           generateBrief: (i) => core.api.generateBrief(i),
           probe: hostProbe(core.environment.platform, core.environment.env, core.environment.home),
+          remoteCommand: (session, agent, briefFile, shell) => {
+            const label = sessionHost(session.id);
+            const wsl = core.environment.platform === 'win32' ? wslPathToLinux(session.sourcePath) : null;
+            if (!label && wsl) return { command: wslOpenPowerShell(wsl.distro, session.cwd, agent, briefFile) };
+            if (!label) return null;
+            const machine = core.settings.get().machines.find((m) => m.enabled && machineLabel(m) === label);
+            if (!machine) return { error: `This session is on ${label}, which is not an enabled machine in settings.` };
+            return { command: remoteOpenCommand(machine, defaultControlDir(), agent, session.cwd ?? '.', briefFile, shell) };
+          },
         },
         input,
       ),
+    testMachine: async ({ machine: name }) => {
+      const machine = findMachine(core.settings.get().machines, name);
+      if (!machine) throw new ApiError('not_found', `No machine ${JSON.stringify(name)} in settings.`);
+      return testMachine(machine);
+    },
     desktopStatus: async () => core.desktop.get(),
     setSelection: async ({ session, target }) => {
       // Stored as the full id, so a later rename or prefix clash cannot change what it means.

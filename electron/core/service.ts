@@ -20,6 +20,8 @@ import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData, type UserData } from './userdata/user-data.js';
 import { createHandoffService, type HandoffService } from './briefs/handoff-service.js';
 import { watchUsageAlerts } from './usage/usage-watch.js';
+import { RemoteMachines } from './remote/remote-machines.js';
+import { storeRootsFor } from './sources/registry.js';
 
 export interface CoreOptions {
   environment?: Environment;
@@ -95,20 +97,21 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   });
   closers.push(() => sources.stop());
   const resolveSession = (ref: string) => resolveSessionRef(sources.reader, ref);
+  // Git of a host session's folder is read on the host (its own ssh connection, shared via ControlMaster).
+  const machines = new RemoteMachines(() => settings.get().machines);
+  closers.push(() => machines.close());
   const handoff = createHandoffService({
     reader: sources,
     userData,
     settings: () => settings.get(),
     resolveSession,
     home: environment.home,
+    git: machines.sessionGit(),
   });
 
   const detectedRoots = () =>
     Object.fromEntries(AGENTS.map((agent) => [agent, defaultStoreRoots(agent, environment)])) as Record<AgentId, string[]>;
-  const storeRoots = (agent: AgentId) => {
-    const override = settings.get().agents[agent].path;
-    return override ? [override] : defaultStoreRoots(agent, environment);
-  };
+  const storeRoots = (agent: AgentId) => storeRootsFor(agent, settings.get().agents[agent], environment, settings.get().wslDistros);
 
   const core: BatonCore = {
     environment,
@@ -156,7 +159,8 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   settings.onChange((next, previous) => {
     events.emit({ type: 'settings-changed' });
     // Store paths or enabled agents changed: restart ingest and watchers on the new roots.
-    if (sources.started && JSON.stringify(next.agents) !== JSON.stringify(previous.agents)) {
+    const sourcesOf = (s: typeof next) => JSON.stringify([s.agents, s.machines, s.wslDistros]);
+    if (sources.started && sourcesOf(next) !== sourcesOf(previous)) {
       void sources.restart(next).then(
         () => events.emit({ type: 'sessions-changed', sessionIds: [] }),
         (err: unknown) => log(`index restart failed: ${err instanceof Error ? err.message : String(err)}`),

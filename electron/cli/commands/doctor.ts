@@ -22,8 +22,13 @@ export function registerDoctor(program: Command): void {
         const out: string[] = [];
         for (const s of status) {
           const mark = s.state === 'ok' ? 'ok' : s.state.replace('_', ' ');
-          const indexed = stats.byAgent[s.agent] ?? { sessions: 0, messages: 0 };
-          out.push(`${AGENT_LABELS[s.agent]}: ${mark} — ${indexed.sessions} sessions, ${indexed.messages} messages in the index`);
+          if (s.host) {
+            // Another machine's agent (read over ssh): its own session count; messages are per agent only.
+            out.push(`${AGENT_LABELS[s.agent]} on ${s.host}: ${mark} — ${s.sessions} sessions in the index`);
+          } else {
+            const indexed = stats.byAgent[s.agent] ?? { sessions: 0, messages: 0 };
+            out.push(`${AGENT_LABELS[s.agent]}: ${mark} — ${indexed.sessions} sessions, ${indexed.messages} messages in the index`);
+          }
           out.push(`  looked in: ${s.roots.join(', ') || '(nowhere)'}`);
           if (s.lastError) out.push(`  error: ${s.lastError}`);
           if (s.skippedLines) out.push(`  skipped lines: ${s.skippedLines}`);

@@ -15,6 +15,7 @@ import { registerUsage } from './usage.js';
 import { registerHandoff } from './handoff.js';
 import { registerHooks } from './hooks.js';
 import { registerHook } from './hook.js';
+import { registerRemote } from './remote.js';
 
 export function registerCommands(program: Command): void {
   registerServe(program);
@@ -32,4 +33,5 @@ export function registerCommands(program: Command): void {
   registerHandoff(program);
   registerHooks(program);
   registerHook(program);
+  registerRemote(program);
 }

@@ -3,6 +3,7 @@ import { AGENTS, isAgentId, type AgentId, type Session } from '../../../shared/m
 import { nestSubagents } from '../../../shared/session-tree.js';
 import { shortestUniquePrefixes, type SessionKey } from '../../core/sessions/short-ids.js';
 import { openCliApi } from '../cli-api.js';
+import { sessionHost } from '../../../shared/machines.js';
 import { formatTable, shorten } from './table.js';
 
 function agentOption(value: string | undefined): AgentId | undefined {
@@ -49,7 +50,8 @@ export function sessionTable(sessions: Session[], universe: SessionKey[]): strin
       const mark = depth > 0 ? `${'  '.repeat(depth - 1)}↳ ` : subagent ? '↳ (subagent) ' : '';
       return [
         (s.updatedAt ?? '').slice(0, 16).replace('T', ' '),
-        s.agent + (s.sourceGone ? ' (gone)' : ''),
+        // A host's session: `devbox/claude`, as its id reads.
+        (sessionHost(s.id) ? `${sessionHost(s.id)}/` : '') + s.agent + (s.sourceGone ? ' (gone)' : ''),
         ids.get(s.id) ?? s.id,
         String(s.userTurns),
         mark + shorten(s.title ?? s.firstPrompt ?? '', 48 - mark.length),

@@ -10,8 +10,8 @@ import type { BriefFormat, BriefResult, Checkpoint, GitDrift, HandoffStatus, Res
 import { AGENT_LABELS, type AgentId, type Session } from '../../../shared/model.js';
 import type { BriefTarget, Settings } from '../../../shared/settings.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
-import { computeGitDrift, describeDrift } from '../git/git-drift.js';
-import { takeGitSnapshot } from '../git/git-snapshot.js';
+import { describeDrift } from '../git/git-drift.js';
+import { localSessionGit, type SessionGit } from '../remote/remote-machines.js';
 import type { UserData } from '../userdata/user-data.js';
 import { defaultDelimitDir, toDelimitRecord, writeDelimitRecord, type DelimitRecord } from '../exports/delimit.js';
 import { renderGovZero, type GovZeroOptions } from '../exports/govzero.js';
@@ -22,6 +22,7 @@ import { redactDeep, type RedactionCounts } from './redact.js';
 import { renderMarkdown } from './render-markdown.js';
 import { STALENESS_LABELS, stalenessBand } from './staleness.js';
 import { openCommand } from './targets.js';
+import { machineLabel, sessionHost } from '../../../shared/machines.js';
 import { countTokens } from './tokens.js';
 import { realDir, worktreeRoot } from '../handoff/project-match.js';
 
@@ -55,6 +56,8 @@ export interface HandoffServiceDeps {
   /** Where GovZero/Delimit defaults come from (tests point home elsewhere). */
   home?: string;
   govZero?: GovZeroOptions;
+  /** Where a session's git state is read (default: this machine; a host's sessions on that host). */
+  git?: SessionGit;
 }
 
 export interface HandoffService {
@@ -83,6 +86,12 @@ const STALE_PENDING_MS = 5 * 60_000;
 
 export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
   const now = deps.now ?? (() => new Date());
+  const git = deps.git ?? localSessionGit;
+  /** The machine in settings a host session lives on (null: this machine's, or a host no longer configured). */
+  const machineOf = (session: Session) => {
+    const label = sessionHost(session.id);
+    return label ? (deps.settings().machines.find((m) => machineLabel(m) === label) ?? null) : null;
+  };
   const resolve = (ref: string): Session => {
     const id = deps.resolveSession ? deps.resolveSession(ref) : ref;
     const session = deps.reader.getSession(id);
@@ -92,7 +101,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
 
   async function driftFor(session: Session, checkpoint: Checkpoint | null, at: Date): Promise<GitDrift | null> {
     if (!checkpoint) return null;
-    return computeGitDrift(session.cwd, checkpoint.git, deps.userData.fingerprintOf(checkpoint.id), at);
+    return git.drift(session, checkpoint.git, deps.userData.fingerprintOf(checkpoint.id), at);
   }
 
   async function gather(session: Session, at: Date, drift?: GitDrift | null): Promise<BriefData> {
@@ -147,7 +156,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       budget: opts.budget,
       redactions: countsInOutput(counts, text),
       redacted: opts.redact,
-      openCommand: openCommand(opts.target, session.cwd),
+      openCommand: openCommand(opts.target, session.cwd, machineOf(session)),
     };
   }
 
@@ -176,7 +185,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
         if (existing && existing.sessionId === session.id) return existing;
       }
       const at = now();
-      const { snapshot, fingerprint } = await takeGitSnapshot(session.cwd, at);
+      const { snapshot, fingerprint } = await git.snapshot(session, at);
       const previous = deps.userData.latestCheckpoint(session.id);
       const { checkpoint } = deps.userData.saveCheckpoint({
         sessionId: session.id,
@@ -213,7 +222,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       const previous = deps.userData.latestCheckpoint(session.id);
       // The handoff carries the state forward, so briefs of this session read on unchanged.
       const summary = request.summary?.trim() || raw.state.summary?.slice(0, 20_000) || `Handed off to ${AGENT_LABELS[request.target]}.`;
-      const { snapshot, fingerprint } = await takeGitSnapshot(projectDir, at);
+      const { snapshot, fingerprint } = await git.snapshot({ ...session, cwd: projectDir }, at);
       const expiresAt = new Date(at.getTime() + deps.settings().handoffExpiryHours * 3_600_000).toISOString();
       const { checkpoint } = deps.userData.saveCheckpoint({
         sessionId: session.id,

@@ -1,5 +1,6 @@
 /** How a brief speaks to each receiving agent: its tool names and the command that opens it. */
-import type { BriefTarget } from '../../../shared/settings.js';
+import type { BriefTarget, MachineSettings } from '../../../shared/settings.js';
+import { parseDestination } from '../../../shared/machines.js';
 
 export interface TargetProfile {
   label: string;
@@ -27,8 +28,12 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-export function openCommand(target: BriefTarget, cwd: string | null): string | null {
+export function openCommand(target: BriefTarget, cwd: string | null, host: Pick<MachineSettings, 'destination' | 'sshArgs'> | null = null): string | null {
   const command = TARGETS[target].command;
   if (!command) return null;
-  return cwd ? `cd ${shellQuote(cwd)} && ${command}` : command;
+  const local = cwd ? `cd ${shellQuote(cwd)} && ${command}` : command;
+  if (!host) return local;
+  // A session on another machine opens there, over the user's ssh.
+  const { target: destination, port } = parseDestination(host.destination);
+  return ['ssh', '-t', ...(port ? ['-p', String(port)] : []), ...host.sshArgs.map(shellQuote), '--', shellQuote(destination), shellQuote(local)].join(' ');
 }

@@ -7,9 +7,10 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
+import type { Diagnostic, SourceStatus } from '../../../shared/model.js';
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../sources/types.js';
+import { isRemoteKey, remoteUnitPrefix } from '../remote/remote-ids.js';
 import type { IndexLog } from './index-db.js';
 import type { IndexBatch, IndexWriter } from './index-writer.js';
 import { READ_AHEAD_MIN_BYTES, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
@@ -68,6 +69,16 @@ function unitPathFor(file: string): string {
   return file.replace(/-(wal|shm|journal)$/, '');
 }
 
+/** One adapter's name among all: its agent, qualified by its host for a remote one. */
+function sourceKey(adapter: SourceAdapter): string {
+  return adapter.host ? `${adapter.host}/${adapter.agent}` : adapter.agent;
+}
+
+/** Whether a saved unit key (of the adapter's agent) is one of this adapter's units. */
+function ownsKey(adapter: SourceAdapter, key: string): boolean {
+  return adapter.host ? key.startsWith(remoteUnitPrefix(adapter.host, adapter.agent)) : !isRemoteKey(key);
+}
+
 function isUnder(file: string, root: string): boolean {
   const rel = path.relative(root, file);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -80,9 +91,10 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly abort = new AbortController();
   /** Last listing per adapter: unit path → unit, so a watcher event maps to its unit without re-listing. */
-  private readonly known = new Map<AgentId, Map<string, SourceUnit>>();
-  private readonly diagnostics = new Map<AgentId, Diagnostic[]>();
-  private readonly errors = new Map<AgentId, string | null>();
+  private readonly known = new Map<string, Map<string, SourceUnit>>();
+  /** By source key (see sourceKey): a remote host's agent is a source of its own. */
+  private readonly diagnostics = new Map<string, Diagnostic[]>();
+  private readonly errors = new Map<string, string | null>();
   private lastEmit = 0;
   /** Inside a group transaction: changed sessions not committed yet (announced at the next commit). */
   private uncommitted: Set<string> | null = null;
@@ -216,7 +228,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
         const file = unitPathFor(path.resolve(raw));
         const adapter = this.adapterFor(file);
         if (!adapter) continue;
-        const unit = this.known.get(adapter.agent)?.get(file);
+        const unit = this.known.get(sourceKey(adapter))?.get(file);
         if (!unit) {
           relist.add(adapter);
           continue;
@@ -246,12 +258,30 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     });
   }
 
+  /** Re-lists and reads the given adapters only (a remote host that reported a change). */
+  syncAdapters(adapters: SourceAdapter[]): Promise<SyncCounters> {
+    return this.enqueue(async () => {
+      const run = emptyCounters();
+      for (const adapter of adapters) {
+        const units = await this.list(adapter, run);
+        for (const unit of units ?? []) {
+          if (this.abort.signal.aborted) break;
+          if (!this.unchanged(unit)) await this.readUnit(adapter, unit, run);
+          else run.unitsSkipped++;
+        }
+      }
+      if (run.unitsRead > 0 || run.unitsGone > 0) this.state = { ...this.state, currentAt: new Date().toISOString() };
+      return run;
+    });
+  }
+
   sourceStatus(): SourceStatus[] {
     return this.adapters.map((a) => {
-      const s = this.readStatus.merge(a.status());
+      // Remote adapters never read ahead: the worker's counts are the local agent's.
+      const s = a.host ? a.status() : this.readStatus.merge(a.status());
       const seen = new Set(s.diagnostics.map((d) => `${d.file}:${d.line ?? ''}:${d.message}`));
-      const extra = (this.diagnostics.get(a.agent) ?? []).filter((d) => !seen.has(`${d.file}:${d.line ?? ''}:${d.message}`));
-      const error = this.errors.get(a.agent) ?? null;
+      const extra = (this.diagnostics.get(sourceKey(a)) ?? []).filter((d) => !seen.has(`${d.file}:${d.line ?? ''}:${d.message}`));
+      const error = this.errors.get(sourceKey(a)) ?? null;
       return {
         ...s,
         lastError: s.lastError ?? error,
@@ -270,7 +300,13 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     const opts = this.opts.readAhead;
     if (!opts || work.length === 0 || this.state.bytesTotal < (opts.minBytes ?? READ_AHEAD_MIN_BYTES)) return null;
     // Each unit appears once per run and runs are serialized, so the saved cursor is the one to read from.
-    const items = work.map(({ adapter, unit }) => ({ agent: adapter.agent, unit, cursor: this.writer.getUnit(unit.key)?.cursor ?? null }));
+    // The worker reads this machine's stores only; a remote unit is a skip there and read here.
+    const items = work.map(({ adapter, unit }) => ({
+      agent: adapter.agent,
+      unit,
+      cursor: this.writer.getUnit(unit.key)?.cursor ?? null,
+      ...(adapter.host ? { remote: true } : {}),
+    }));
     try {
       return new ReadAhead(items, opts, {
         signal: this.abort.signal,
@@ -300,17 +336,17 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     try {
       units = await adapter.listUnits();
     } catch (err) {
-      this.fail(adapter.agent, `listing units failed: ${message(err)}`);
-      return null; // leave what the index holds untouched: a listing error is not a deletion
+      this.fail(adapter, `listing units failed: ${message(err)}`);
+      return null; // leave what the index holds untouched: a listing error (an offline host) is not a deletion
     }
-    const byPath = new Map(units.map((u) => [path.resolve(u.path), u]));
-    this.known.set(adapter.agent, byPath);
+    const byPath = new Map(units.map((u) => [adapter.host ? u.path : path.resolve(u.path), u]));
+    this.known.set(sourceKey(adapter), byPath);
     run.unitsListed += units.length;
     this.counters.unitsListed += units.length;
     const present = new Set(units.map((u) => u.key));
     const changed: string[] = [];
     for (const key of this.writer.unitKeys(adapter.agent)) {
-      if (present.has(key)) continue;
+      if (present.has(key) || !ownsKey(adapter, key)) continue;
       changed.push(...this.writer.unitGone(key));
       run.unitsGone++;
       this.counters.unitsGone++;
@@ -354,11 +390,11 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       this.writer.markSynced(adapter.agent, unit);
       run.unitsRead++;
       this.counters.unitsRead++;
-      this.errors.set(adapter.agent, null);
+      this.errors.set(sourceKey(adapter), null);
     } catch (err) {
       if (this.abort.signal.aborted) return;
-      this.fail(adapter.agent, `${unit.path}: ${message(err)}`);
-      this.addDiagnostic(adapter.agent, { file: unit.path, message: message(err) });
+      this.fail(adapter, `${unit.path}: ${message(err)}`);
+      this.addDiagnostic(sourceKey(adapter), { file: unit.path, message: message(err) });
     } finally {
       if (this.uncommitted) for (const id of changed) this.uncommitted.add(id);
       else if (changed.size) this.emit('sessions-changed', [...changed]);
@@ -398,10 +434,10 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     const batches = adapter.read(unit, {
       cursor: from,
       signal: this.abort.signal,
-      diagnostic: (d) => this.addDiagnostic(adapter.agent, d),
+      diagnostic: (d) => this.addDiagnostic(sourceKey(adapter), d),
     });
     for await (const batch of batches) {
-      this.readStatus.noteApplied(adapter.agent, batch, false);
+      if (!adapter.host) this.readStatus.noteApplied(adapter.agent, batch, false);
       yield batch;
     }
   }
@@ -415,16 +451,17 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     if (this.writer.inGroup()) this.uncommitted = new Set();
   }
 
-  private fail(agent: AgentId, text: string): void {
-    this.errors.set(agent, text);
-    this.log('warn', `${agent}: ${text}`);
+  private fail(adapter: SourceAdapter, text: string): void {
+    this.errors.set(sourceKey(adapter), text);
+    this.log('warn', `${sourceKey(adapter)}: ${text}`);
   }
 
-  private addDiagnostic(agent: AgentId, d: Omit<Diagnostic, 'at'>): void {
-    const list = this.diagnostics.get(agent) ?? [];
+  /** `key`: the source key; a read-ahead diagnostic is always a local agent's. */
+  private addDiagnostic(key: string, d: Omit<Diagnostic, 'at'>): void {
+    const list = this.diagnostics.get(key) ?? [];
     list.push({ ...d, at: new Date().toISOString() });
     if (list.length > MAX_DIAGNOSTICS) list.splice(0, list.length - MAX_DIAGNOSTICS);
-    this.diagnostics.set(agent, list);
+    this.diagnostics.set(key, list);
   }
 }
 

@@ -41,6 +41,7 @@ export class LiveIndex {
   private watcher: StoreWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly unsubscribers: (() => void)[] = [];
   private readonly log: IndexLog;
 
   constructor(private readonly opts: LiveIndexOptions) {
@@ -56,12 +57,22 @@ export class LiveIndex {
     if (watching) {
       // Start watching before the first pass so nothing written during it is missed.
       const roots = this.opts.adapters.flatMap((a) => a.watchRoots?.() ?? a.roots());
-      this.watcher = new StoreWatcher(roots, {
-        debounceMs: this.opts.debounceMs,
-        onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
-        onError: (err) => this.log('warn', `watcher: ${err.message}`),
-      });
-      await this.watcher.start();
+      // Only remote sources (no local roots): nothing to watch here, and chokidar never gets ready.
+      if (roots.length) {
+        this.watcher = new StoreWatcher(roots, {
+          debounceMs: this.opts.debounceMs,
+          onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
+          onError: (err) => this.log('warn', `watcher: ${err.message}`),
+        });
+        await this.watcher.start();
+      }
+      // Stores no local watcher sees (remote hosts) push their own change notices.
+      for (const adapter of this.opts.adapters) {
+        const unsubscribe = adapter.subscribe?.(
+          () => void this.sync.syncAdapters([adapter]).catch((err) => this.log('error', `sync failed: ${String(err)}`)),
+        );
+        if (unsubscribe) this.unsubscribers.push(unsubscribe);
+      }
     }
     await this.sync.syncAll();
     if (this.closed) return;
@@ -91,9 +102,11 @@ export class LiveIndex {
     if (this.opts.watch === false) await this.sync.whenCompacted();
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    for (const unsubscribe of this.unsubscribers) unsubscribe();
     this.sync.stop();
     await this.watcher?.close();
     await this.sync.syncPaths([]).catch(() => undefined); // wait for the queue to drain
+    for (const adapter of this.opts.adapters) adapter.close?.();
     this.db.close();
   }
 }

@@ -9,6 +9,8 @@ export interface ReadAheadItem {
   agent: AgentId;
   unit: SourceUnit;
   cursor: JsonValue | null;
+  /** A unit on another machine (read over SSH by the writer's thread): the worker skips it. */
+  remote?: boolean;
 }
 
 export interface ReadAheadInit extends AdapterSource {

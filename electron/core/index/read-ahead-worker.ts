@@ -38,10 +38,11 @@ async function room(bytes: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const adapters = new Map((await loadAdapters(init)).map((a) => [a.agent, a] as const));
+  // This machine's stores only: remote hosts' adapters (same agent ids) are read by the writer.
+  const adapters = new Map((await loadAdapters(init)).filter((a) => !a.host).map((a) => [a.agent, a] as const));
   for (const [index, item] of init.items.entries()) {
     if (abort.signal.aborted) return;
-    const adapter = adapters.get(item.agent);
+    const adapter = item.remote ? undefined : adapters.get(item.agent);
     if (!adapter) {
       send({ type: 'skip', index });
       continue;

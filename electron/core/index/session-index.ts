@@ -177,6 +177,15 @@ export class SessionIndex implements TranscriptReader {
     return this.searcher.search(query, opts);
   }
 
+  /** Sessions of one agent on one machine (`host` null: this machine; remote ids are `host/agent:…`). */
+  countSessions(agent: AgentId, host: string | null): number {
+    const sql = host === null
+      ? "SELECT count(*) FROM sessions WHERE agent = ? AND NOT (instr(id, '/') BETWEEN 1 AND instr(id, ':'))"
+      : "SELECT count(*) FROM sessions WHERE agent = ? AND substr(id, 1, length(?) + 1) = ? || '/'";
+    const stmt = this.db.prepare(sql).pluck();
+    return (host === null ? stmt.get(agent) : stmt.get(agent, host, host)) as number;
+  }
+
   resolveSessionRef(ref: string): SessionRefResult {
     return this.resolver.resolve(ref);
   }

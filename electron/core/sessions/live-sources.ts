@@ -29,7 +29,7 @@ export interface LiveSourcesOptions {
 }
 
 export function sourcesConfig(settings: Settings): SourcesConfig {
-  return { agents: settings.agents };
+  return { agents: settings.agents, machines: settings.machines, wslDistros: settings.wslDistros };
 }
 
 export class LiveSources implements TranscriptReader {
@@ -81,7 +81,7 @@ export class LiveSources implements TranscriptReader {
     // Adapters count what this process read; the index knows every session ever seen.
     const statuses = read.map((status) => ({
       ...status,
-      sessions: this.service ? this.service.index.listSessions({ agent: status.agent, limit: 1 }).total : status.sessions,
+      sessions: this.service ? this.service.index.countSessions(status.agent, status.host ?? null) : status.sessions,
     }));
     // Disabled agents have no adapter; say so instead of leaving them out.
     const disabled = (Object.keys(settings.agents) as AgentId[]).filter((a) => !settings.agents[a].enabled);

@@ -12,6 +12,10 @@ import { createOpenCodeAdapter } from './opencode/index.js';
 import { createPiAdapter } from './pi/pi-adapter.js';
 import { createQwenAdapter } from './qwen/qwen-adapter.js';
 import type { SourceAdapter } from './types.js';
+import type { MachineSettings } from '../../../shared/settings.js';
+import { createRemoteAdapters } from '../remote/remote-adapter.js';
+import { wslStoreRoots } from '../wsl/wsl-paths.js';
+import type { RemoteHostOptions } from '../remote/remote-host.js';
 
 export interface AgentSourceConfig {
   enabled: boolean;
@@ -21,6 +25,11 @@ export interface AgentSourceConfig {
 
 export interface SourcesConfig {
   agents: Record<AgentId, AgentSourceConfig>;
+  /** Windows: WSL distros whose agent stores are read as local roots (enabled ones only). */
+  wslDistros?: { distro: string; home: string; enabled: boolean }[];
+  /** Other machines read over SSH (enabled ones only are read); none when absent. */
+  machines?: MachineSettings[];
+  remote?: RemoteHostOptions;
 }
 
 // Agents whose reader has not landed yet have no factory and are skipped.
@@ -34,8 +43,11 @@ const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = 
   qwen: (roots) => createQwenAdapter(roots),
 };
 
-export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment): string[] {
-  return config.path ? [config.path] : defaultStoreRoots(agent, environment);
+export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment, wslDistros: SourcesConfig['wslDistros'] = []): string[] {
+  if (config.path) return [config.path];
+  // On Windows, agents run inside WSL keep their stores in the distro's Linux home.
+  const wsl = environment.platform === 'win32' ? wslDistros.filter((d) => d.enabled).flatMap((d) => wslStoreRoots(agent, d.distro, d.home)) : [];
+  return [...defaultStoreRoots(agent, environment), ...wsl];
 }
 
 export function createAdapters(config: SourcesConfig, environment: Environment): SourceAdapter[] {
@@ -44,7 +56,12 @@ export function createAdapters(config: SourcesConfig, environment: Environment):
     const agentConfig = config.agents[agent];
     const factory = FACTORIES[agent];
     if (!agentConfig?.enabled || !factory) continue;
-    out.push(factory(storeRootsFor(agent, agentConfig, environment)));
+    out.push(factory(storeRootsFor(agent, agentConfig, environment, config.wslDistros)));
+  }
+  // Remote adapters connect on first use, so building them (in each worker) opens nothing.
+  const readable = AGENTS.filter((a) => FACTORIES[a]);
+  for (const machine of config.machines ?? []) {
+    if (machine.enabled) out.push(...createRemoteAdapters(machine, readable, config.remote));
   }
   return out;
 }

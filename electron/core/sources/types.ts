@@ -60,6 +60,18 @@ export interface ReadContext {
 
 export interface SourceAdapter {
   readonly agent: AgentId;
+  /**
+   * The machine this adapter reads over SSH (its label in settings); absent for this machine's own
+   * stores. A remote adapter's unit keys start with `ssh://<host>/<agent>/`, its session ids with `<host>/`.
+   */
+  readonly host?: string;
+  /**
+   * Push-based change notices (remote hosts, whose files no local watcher can see): `onChange` runs
+   * when the store changed; returns the unsubscribe. LiveIndex then re-syncs this adapter.
+   */
+  subscribe?(onChange: () => void): () => void;
+  /** Releases what the adapter holds open (a remote host's SSH connection); called when the index closes. */
+  close?(): void;
   /** Store roots to watch (existing or not); the watcher re-lists units when anything under them changes. */
   roots(): string[];
   /** Narrower folders to watch than `roots()`, when a root also holds bulky non-session trees. */

@@ -10,7 +10,7 @@ import type { BriefResult, OpenInAgentResult } from '../../../shared/api-types.j
 import { parseApiInput, type ApiParsedInput } from '../../../shared/contract.js';
 import { writeBriefFile, briefDir } from './brief-file.js';
 import { chooseTerminal, planLaunch, shellKindFor, type HostProbe, type LaunchPlan } from './terminal-plan.js';
-import { copyableCommand } from './agent-command.js';
+import { copyableCommand, type ShellKind } from './agent-command.js';
 import { launchTerminal, type LaunchOutcome } from './launcher.js';
 
 export interface OpenInAgentDeps {
@@ -20,6 +20,11 @@ export interface OpenInAgentDeps {
   /** Where brief files go (default: `<tmp>/baton-briefs`). */
   briefDir?: string;
   launch?(plan: LaunchPlan): Promise<LaunchOutcome>;
+  /**
+   * For a session on another machine: the command that opens the agent there (ssh -t), or an error
+   * saying why it cannot be opened; null for this machine's sessions.
+   */
+  remoteCommand?(session: Session, agent: AgentId, briefFile: string, shell: ShellKind): { command: string } | { error: string } | null;
 }
 
 export function hostProbe(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home: string): HostProbe {
@@ -42,13 +47,13 @@ export function hostProbe(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, hom
 /** Opens a terminal in `cwd` running `agent`, with the brief file as first prompt or bare. */
 export async function launchAgentIn(
   deps: Pick<OpenInAgentDeps, 'probe' | 'launch'>,
-  request: { agent: AgentId; cwd: string; briefFile: string | null },
+  request: { agent: AgentId; cwd: string; briefFile: string | null; command?: string },
 ): Promise<OpenInAgentResult> {
   const { probe } = deps;
   const terminal = chooseTerminal(probe);
   if (!terminal) {
     return {
-      command: copyableCommand(request.agent, request.cwd, request.briefFile, shellKindFor(probe.platform)),
+      command: request.command ?? copyableCommand(request.agent, request.cwd, request.briefFile, shellKindFor(probe.platform)),
       launched: false,
       error: 'No terminal found to open. Copy the command and run it in a terminal of your choice.',
     };
@@ -62,8 +67,10 @@ export async function openInAgent(deps: OpenInAgentDeps, input: { session: strin
   const session = await deps.getSession({ session: input.session });
   const brief = await deps.generateBrief(parseApiInput('generateBrief', { session: session.id, target: input.target, format: 'md' }));
   const { probe } = deps;
-  // A session whose directory is gone still opens, in the home directory.
-  const cwd = session.cwd && probe.isDirectory(session.cwd) ? session.cwd : probe.home;
   const briefFile = writeBriefFile(brief.text, input.target, deps.briefDir ?? briefDir());
-  return launchAgentIn(deps, { agent: input.target, cwd, briefFile });
+  const remote = deps.remoteCommand?.(session, input.target, briefFile, shellKindFor(probe.platform)) ?? null;
+  if (remote && 'error' in remote) return { command: '', launched: false, error: remote.error };
+  // A session whose directory is gone still opens, in the home directory (a host's session: the terminal starts here, at home).
+  const cwd = !remote && session.cwd && probe.isDirectory(session.cwd) ? session.cwd : probe.home;
+  return launchAgentIn(deps, { agent: input.target, cwd, briefFile, command: remote?.command });
 }

@@ -90,6 +90,8 @@ export interface LaunchRequest {
   cwd: string;
   /** The brief as first prompt; null starts the agent bare (its start-up hook delivers the brief). */
   briefFile: string | null;
+  /** The command to run instead of starting the agent here (a session on another machine: ssh -t). */
+  command?: string;
 }
 
 export interface LaunchPlan {
@@ -112,7 +114,7 @@ export function shellKindFor(platform: NodeJS.Platform): 'posix' | 'powershell' 
 
 export function planLaunch(request: LaunchRequest, terminal: TerminalChoice, platform: NodeJS.Platform): LaunchPlan {
   const { agent, cwd, briefFile } = request;
-  const command = copyableCommand(agent, cwd, briefFile, shellKindFor(platform));
+  const command = request.command ?? copyableCommand(agent, cwd, briefFile, shellKindFor(platform));
   const base = { terminal: terminal.id, file: terminal.file, cwd, command };
   const title = `Baton → ${AGENT_LABELS[agent]}`;
   switch (terminal.id) {

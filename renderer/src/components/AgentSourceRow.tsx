@@ -15,7 +15,7 @@ const CHECK_DELAY_MS = 250;
 
 export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; settings: AgentSourceSettings; detected: string[] }) {
   const store = useAppStore();
-  const source = useApp((s) => s.sources.find((src) => src.agent === agent) ?? null);
+  const source = useApp((s) => s.sources.find((src) => src.agent === agent && !src.host) ?? null);
   const canBrowse = useApp((s) => s.desktopStatus?.mode === 'desktop');
   const [path, setPath] = useDraft(settings.path ?? '');
   const [check, setCheck] = useState<PathCheck | null>(null);

@@ -6,6 +6,7 @@ import { rowTitle, type SessionRow } from '../store/rows.js';
 import type { SessionUsage } from '../../../shared/usage.js';
 import { AgentBadge } from './AgentBadge.js';
 import { ContextMeter } from './ContextMeter.js';
+import { sessionHost } from '../../../shared/machines.js';
 import { Snippet } from './Snippet.js';
 
 export const STALENESS_LABELS: Record<StalenessBand, string> = {
@@ -27,6 +28,7 @@ export const SessionRowView = memo(function SessionRowView(props: {
 }) {
   const { row, selected } = props;
   const title = rowTitle(row);
+  const host = sessionHost(row.id);
   return (
     <div
       id={props.id}
@@ -53,6 +55,11 @@ export const SessionRowView = memo(function SessionRowView(props: {
         </time>
       </div>
       <div className="row-meta">
+        {host && (
+          <span className="row-host" title={`On ${host} (read over ssh)`}>
+            {host}
+          </span>
+        )}
         <span className="row-project" title={row.cwd ?? 'No working directory recorded'}>
           {projectName(row.cwd)}
         </span>

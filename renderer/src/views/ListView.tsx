@@ -168,8 +168,12 @@ function NoSessions({ agent, sources }: { agent: AgentId | null; sources: Source
       {relevant.length > 0 && (
         <ul className="source-reasons">
           {relevant.map((src) => (
-            <li key={src.agent}>
-              <strong>{AGENT_LABELS[src.agent]}</strong>: {sourceReason(src)}
+            <li key={`${src.host ?? ''}/${src.agent}`}>
+              <strong>
+                {AGENT_LABELS[src.agent]}
+                {src.host ? ` on ${src.host}` : ''}
+              </strong>
+              : {sourceReason(src)}
             </li>
           ))}
         </ul>

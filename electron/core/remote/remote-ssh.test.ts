@@ -1,0 +1,334 @@
+/**
+ * End to end over a real OpenSSH: an sshd on a loopback port plays the remote machine, whose
+ * `baton` (this checkout, HOME at a copy of the fixture stores) serves its sessions; the laptop side
+ * is a LiveIndex whose only sources are that machine's adapters.
+ */
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS } from '../../../shared/model.js';
+import { MachineSettingsSchema, type MachineSettings } from '../../../shared/settings.js';
+import { LiveIndex } from '../index/live-index.js';
+import { IndexService } from '../index/index-service.js';
+import { SessionIndex } from '../index/session-index.js';
+import { createAdapters, type SourcesConfig } from '../sources/registry.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
+import { environmentOf } from '../index/test-support.js';
+import { freePort, startSshdHost, SSHD, type SshdHost } from '../testing/sshd-host.js';
+import { RemoteHost } from './remote-host.js';
+import { readServerFile } from '../server/server-file.js';
+import { TokenStore } from '../auth/token-store.js';
+import { RemoteMachines } from './remote-machines.js';
+import { remoteOpenCommand } from './remote-open.js';
+import { hostProbe, openInAgent } from '../terminal/open-in-agent.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const LABEL = 'devbox';
+
+async function until(what: string, check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions on another machine over OpenSSH', () => {
+  let remoteHome: FixtureHome;
+  /** The laptop's own stores: the same fixtures, so every session exists once locally and once on the host. */
+  let laptopHome: FixtureHome;
+  let laptop: { dir: string; cleanup(): void };
+  let sshDir: { dir: string; cleanup(): void };
+  let sshd: SshdHost;
+  let machine: MachineSettings;
+  let live: LiveIndex;
+  let index: SessionIndex;
+  let config: SourcesConfig;
+
+  beforeAll(async () => {
+    remoteHome = makeFixtureHome();
+    laptopHome = makeFixtureHome();
+    laptop = makeTempDir('baton-laptop-');
+    sshDir = makeTempDir('baton-sshd-');
+    // The host's sessions get its own HOME, and a PATH whose `claude` is a stand-in recording how it was started.
+    const bin = path.join(sshDir.dir, 'bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'claude'), `#!/bin/sh\nprintf '%s\\0' "$(pwd)" "$@" > ${path.join(sshDir.dir, 'agent-ran')}\n`, { mode: 0o755 });
+    sshd = await startSshdHost(sshDir.dir, { env: { HOME: remoteHome.home, PATH: `${bin}:/usr/bin:/bin` } });
+    // What `baton` is on the host: this checkout with its Node, HOME at the fixture copy.
+    const command = `env HOME=${remoteHome.home} BATON_HOME=${remoteHome.env.BATON_HOME} ${process.execPath} ${path.join(repo, 'bin', 'baton.mjs')}`;
+    machine = MachineSettingsSchema.parse({ destination: `root@127.0.0.1:${sshd.port}`, label: LABEL, command, sshArgs: sshd.sshArgs() });
+    const all = Object.fromEntries(AGENTS.map((a) => [a, { enabled: true, path: null }])) as SourcesConfig['agents'];
+    config = { agents: all, machines: [machine], remote: { controlDir: path.join(sshDir.dir, 'cm'), retryMs: 300 } };
+    live = new LiveIndex({ dataDir: laptop.dir, adapters: createAdapters(config, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
+    await live.start();
+    index = new SessionIndex(laptop.dir);
+  }, 60_000);
+
+  afterAll(async () => {
+    index?.close();
+    await live?.close();
+    try {
+      // The shared connection ssh left running for reuse (ControlPersist).
+      execFileSync('ssh', ['-F', sshd.sshConfig, '-o', `ControlPath=${path.join(sshDir.dir, 'cm', '%C')}`, '-O', 'exit', '-p', String(sshd.port), 'root@127.0.0.1'], { stdio: 'ignore' });
+    } catch {
+      // none left
+    }
+    await sshd?.cleanup();
+    laptop?.cleanup();
+    sshDir?.cleanup();
+    remoteHome?.cleanup();
+    laptopHome?.cleanup();
+  });
+
+  it("lists the host's sessions host-qualified, with the fixtures' fields, beside the laptop's own", () => {
+    // Agents this Baton has a reader for (the host runs the same one).
+    const readable = new Set(live.sync.adapters.map((a) => a.agent));
+    const expected = expectedSessions().filter((s) => readable.has(s.agent));
+    expect(readable.has('claude')).toBe(true);
+    const { sessions, total } = index.listSessions({ limit: 1000 });
+    expect(total).toBe(2 * expected.length);
+    expect(sessions.filter((s) => s.id.startsWith(`${LABEL}/`))).toHaveLength(expected.length);
+    for (const want of expected) {
+      const got = sessions.find((s) => s.id === `${LABEL}/${want.agent}:${want.id}`);
+      expect(got, `${want.agent}:${want.id}`).toMatchObject({
+        agent: want.agent,
+        nativeId: want.id,
+        cwd: want.cwd,
+        gitBranch: want.gitBranch,
+        firstPrompt: want.firstPrompt,
+        userTurns: want.userTurns,
+        parentId: want.parentId === null ? null : `${LABEL}/${want.parentId}`,
+      });
+      expect(got!.sourcePath.startsWith(`ssh://${LABEL}/`)).toBe(true);
+    }
+    const status = live.sync.sourceStatus().filter((s) => s.host);
+    expect(status.map((s) => s.agent).sort()).toEqual([...readable].sort());
+    expect(status.every((s) => s.host === LABEL && s.state === 'ok')).toBe(true);
+    const claudeCount = expected.filter((s) => s.agent === 'claude').length;
+    expect([index.countSessions('claude', LABEL), index.countSessions('claude', null)]).toEqual([claudeCount, claudeCount]);
+    // A host-qualified id is a session reference like any other.
+    const want = expected.find((s) => s.agent === 'codex')!;
+    expect(index.resolveSessionRef(`${LABEL}/codex:${want.id}`)).toEqual({ status: 'found', sessionId: `${LABEL}/codex:${want.id}` });
+  });
+
+  it('a sync of either side never marks the other one gone', async () => {
+    await live.sync.syncAll({ force: true });
+    expect(index.listSessions({ limit: 1000 }).sessions.filter((s) => s.sourceGone)).toEqual([]);
+  });
+
+  it('finds a rare token from a host session', () => {
+    const hits = index.search('coffee', { limit: 50 });
+    const remote = hits.filter((h) => h.sessionId.startsWith(`${LABEL}/`));
+    expect(remote.length).toBeGreaterThan(0);
+    expect(remote.length).toBe(hits.length - remote.length); // the laptop's copy matches as often
+  });
+
+  const claudeSession = () => expectedSessions().find((s) => s.agent === 'claude' && !s.isSubagent)!;
+  const appendTurn = (token: string) => {
+    const want = claudeSession();
+    const file = path.join(remoteHome.home, '.claude', want.files.find((f) => f.endsWith(`${want.id}.jsonl`))!.replace(/^claude\/\.claude\//, ''));
+    const line = {
+      type: 'user',
+      sessionId: want.id,
+      uuid: `0000${token}`.slice(-36),
+      timestamp: new Date().toISOString(),
+      cwd: want.cwd,
+      message: { role: 'user', content: `please remember ${token}` },
+    };
+    fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+  };
+  const messageCount = () => index.getSession(`${LABEL}/claude:${claudeSession().id}`)!.messageCount;
+
+  it('an append on the host is searchable on the laptop within 5 s (pushed by the host)', async () => {
+    const before = messageCount();
+    appendTurn('zanzibarquokka');
+    await until('append searchable', () => index.search('zanzibarquokka').length > 0, 5000);
+    expect(index.search('zanzibarquokka')[0]!.sessionId).toBe(`${LABEL}/claude:${claudeSession().id}`);
+    expect(messageCount()).toBe(before + 1);
+  });
+
+  it('keeps the data of an offline host, then resumes from its cursors without duplicates', async () => {
+    const before = index.listSessions({ limit: 1000 }).total;
+    const messages = messageCount();
+    await sshd.stop();
+    await live.sync.syncAll();
+    const status = live.sync.sourceStatus().filter((s) => s.host);
+    expect(status.every((s) => s.state === 'unreadable' && /^host offline since \d{4}-/.test(s.lastError ?? ''))).toBe(true);
+    expect(live.sync.sourceStatus().filter((s) => !s.host).every((s) => s.state === 'ok')).toBe(true);
+    expect(index.listSessions({ limit: 1000 }).total).toBe(before);
+    expect(index.listSessions({ limit: 1000 }).sessions.some((s) => s.sourceGone)).toBe(false);
+
+    appendTurn('offlinewombat');
+    await sshd.start();
+    // The retry reconnects and the host's return triggers a sync from the saved cursors.
+    await until('resumed after reconnect', () => index.search('offlinewombat').length > 0, 15_000);
+    expect(messageCount()).toBe(messages + 1);
+    await live.sync.syncAll({ force: true });
+    expect(messageCount()).toBe(messages + 1);
+    expect(index.search('zanzibarquokka')).toHaveLength(1);
+    expect(live.sync.sourceStatus().every((s) => s.state === 'ok')).toBe(true);
+  }, 30_000);
+
+  it('`baton remote add|list|test|remove` manage machines and report what the host has', async () => {
+    const run = promisify(execFile);
+    const env = { ...laptopHome.env, BATON_HOME: path.join(laptop.dir, 'cli-baton') };
+    const baton = (...args: string[]) => run(process.execPath, [path.join(repo, 'bin', 'baton.mjs'), ...args], { env, timeout: 60_000 });
+    await baton('remote', 'add', machine.destination, '--label', LABEL, `--command=${machine.command}`, `--ssh-arg=-F`, `--ssh-arg=${sshd.sshConfig}`);
+    const listed = (await baton('remote', 'list')).stdout;
+    expect(listed).toContain(`${LABEL}\t${machine.destination}\tenabled\tall agents`);
+
+    const tested = (await baton('remote', 'test', LABEL)).stdout;
+    expect(tested).toMatch(new RegExp(`^${LABEL}: reachable; Baton \\d+\\.\\d+\\.\\d+`));
+    const claude = expectedSessions().filter((s) => s.agent === 'claude').length;
+    expect(tested).toContain(`  claude: ${claude} sessions`);
+
+    // The CLI's own index reads the host over ssh too: its sessions are listed and searchable.
+    const listedSessions = JSON.parse((await baton('list', '--json')).stdout) as { id: string; sourcePath: string }[];
+    const fromHost = listedSessions.filter((s) => s.id.startsWith(`${LABEL}/`));
+    expect(fromHost.length).toBe(listedSessions.length / 2);
+    expect(fromHost.every((s) => s.sourcePath.startsWith(`ssh://${LABEL}/`))).toBe(true);
+    expect((await baton('list', '--agent', 'claude', '--limit', '100')).stdout).toContain(`${LABEL}/claude `);
+    const found = JSON.parse((await baton('search', 'zanzibarquokka', '--json')).stdout) as { sessionId: string }[];
+    expect(found.map((h) => h.sessionId)).toEqual([`${LABEL}/claude:${claudeSession().id}`]);
+
+    await baton('remote', 'remove', LABEL);
+    expect((await baton('remote', 'list')).stdout).not.toContain(`${LABEL}\t`);
+  }, 60_000);
+
+  it('`baton remote add` while `baton serve` runs: applied live, the host\'s sessions join its index', async () => {
+    const env = { ...laptopHome.env, BATON_HOME: path.join(laptop.dir, 'serve-baton') };
+    const bin = path.join(repo, 'bin', 'baton.mjs');
+    const serve = spawn(process.execPath, [bin, 'serve', '--port', String(await freePort())], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    serve.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    serve.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const baton = (...args: string[]) => promisify(execFile)(process.execPath, [bin, ...args], { env, timeout: 60_000 });
+    // Asked of the running server itself: a CLI fallback reading the settings file would not prove it applied them live.
+    const hostSessions = async () => {
+      const server = readServerFile(env.BATON_HOME)!;
+      const res = await fetch(`${server.url}/api/listSessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${new TokenStore(env.BATON_HOME).get()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ limit: 1000 }),
+      });
+      const page = (await res.json()) as { sessions: { id: string }[] };
+      return page.sessions.filter((s) => s.id.startsWith(`${LABEL}/`)).length;
+    };
+    try {
+      await until('serve is up', () => /login\?/.test(output) || serve.exitCode !== null, 30_000);
+      expect(serve.exitCode, output).toBeNull();
+      await baton('remote', 'add', machine.destination, '--label', LABEL, `--command=${machine.command}`, '--ssh-arg=-F', `--ssh-arg=${sshd.sshConfig}`);
+      const expected = expectedSessions().filter((s) => live.sync.adapters.some((a) => a.agent === s.agent)).length;
+      const deadline = Date.now() + 30_000;
+      let seen = 0;
+      while ((seen = await hostSessions().catch(() => 0)) < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+      expect(seen, output).toBe(expected);
+    } finally {
+      if (serve.exitCode === null) {
+        const exited = new Promise((resolve) => serve.once('exit', resolve));
+        serve.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, 90_000);
+
+  it('says so when Baton is not installed on the host, with the command that installs it', async () => {
+    const host = new RemoteHost({ ...machine, command: 'baton-not-here-xyz' }, { controlDir: path.join(sshDir.dir, 'cm') });
+    try {
+      await expect(host.connect()).rejects.toThrow(/Baton is not installed there \(`baton-not-here-xyz` not found\)\. Install it there: npm install -g baton/);
+    } finally {
+      host.close();
+    }
+  });
+
+  it("reads a host session's git state on the host, and says why when the host cannot be reached", async () => {
+    const repoDir = path.join(remoteHome.home, 'projects', 'app');
+    fs.mkdirSync(repoDir, { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repoDir });
+    git('init', '-q', '-b', 'feature/remote');
+    fs.writeFileSync(path.join(repoDir, 'a.txt'), 'one\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'first');
+    const session = { ...index.getSession(`${LABEL}/claude:${claudeSession().id}`)!, cwd: repoDir };
+    const at = new Date();
+
+    const machines = new RemoteMachines(() => [machine], { controlDir: path.join(sshDir.dir, 'cm') });
+    const unreachable = new RemoteMachines(() => [{ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }], { controlDir: path.join(sshDir.dir, 'cm-wrong2') });
+    try {
+      const { snapshot, fingerprint } = await machines.sessionGit().snapshot(session, at);
+      expect(snapshot).toMatchObject({ isRepo: true, error: null, branch: 'feature/remote', headSubject: 'first' });
+      fs.writeFileSync(path.join(repoDir, 'a.txt'), 'two\n');
+      const drift = await machines.sessionGit().drift(session, snapshot, fingerprint, at);
+      expect(drift.error).toBeNull();
+      expect(drift.workTreeChanged).toBe(true);
+
+      const failed = await unreachable.sessionGit().snapshot(session, at);
+      expect(failed.snapshot.error).toMatch(new RegExp(`^the folder is on ${LABEL}, which cannot be reached: .*host key verification failed`));
+      const other = await machines.sessionGit().snapshot({ ...session, id: 'elsewhere/claude:x' }, at);
+      expect(other.snapshot.error).toMatch(/not an enabled machine/);
+    } finally {
+      machines.close();
+      unreachable.close();
+    }
+  }, 30_000);
+
+  it('"Open in" a host session starts the agent there, in its folder, with the brief as its first prompt', async () => {
+    const brief = `# Handoff: it's "tricky"\n\nRun \`npm test\` then $(rm -rf /) — never; keep $HOME and \\backslashes\\.`;
+    const cwd = path.join(remoteHome.home, "it's a project");
+    fs.mkdirSync(cwd, { recursive: true });
+    const hostSession = { ...index.getSession(`${LABEL}/claude:${claudeSession().id}`)!, cwd };
+    const result = await openInAgent(
+      {
+        getSession: async () => hostSession,
+        generateBrief: async (input) => ({ sessionId: input.session, target: 'claude', format: 'md', text: brief, tokens: 10, budget: 6000, redactions: {}, redacted: true, openCommand: null }),
+        // No terminal on PATH: the command comes back to run ourselves, as a user would paste it.
+        probe: hostProbe('linux', { PATH: '' }, laptop.dir),
+        briefDir: path.join(laptop.dir, 'briefs'),
+        remoteCommand: (session, agent, briefFile, shell) => ({ command: remoteOpenCommand(machine, path.join(sshDir.dir, 'cm'), agent, session.cwd!, briefFile, shell) }),
+      },
+      { session: hostSession.id, target: 'claude' },
+    );
+    expect(result.launched).toBe(false);
+    expect(result.command).toMatch(/^'ssh' .* && 'ssh' .*'-t'/);
+    const ran = spawnSync('sh', ['-c', result.command], { encoding: 'utf8' });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(sshDir.dir, 'agent-ran'), 'utf8').split('\0').slice(0, -1)).toEqual([cwd, brief]);
+    const copies = fs.readdirSync(path.join(remoteHome.home, '.cache', 'baton-briefs'));
+    expect(copies).toHaveLength(1);
+  });
+
+  it('reads the host from inside the ingest worker thread, as the app does', async () => {
+    const dataDir = path.join(laptop.dir, 'worker-index');
+    const service = new IndexService({ dataDir, ingest: { kind: 'worker', adapterArgs: [config, environmentOf(laptopHome.env)] }, debounceMs: 20 });
+    const changed = new Set<string>();
+    service.on('sessions-changed', (ids) => ids.forEach((id) => changed.add(id)));
+    try {
+      await service.start();
+      await service.whenCurrent();
+      expect(service.index.listSessions({ limit: 1000 }).total).toBe(index.listSessions({ limit: 1000 }).total);
+      expect(service.index.search('zanzibarquokka')).toHaveLength(1);
+      // Pushed by the host into the worker's LiveIndex, announced to this thread.
+      appendTurn('workerpangolin');
+      await until('append seen through the worker', () => service.index.search('workerpangolin').length > 0, 5000);
+      expect(changed.has(`${LABEL}/claude:${claudeSession().id}`)).toBe(true);
+      const status = await service.sourceStatus();
+      expect(status.filter((s) => s.host === LABEL).every((s) => s.state === 'ok')).toBe(true);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
+
+  it('refuses a host whose key does not match known_hosts, saying so', async () => {
+    const host = new RemoteHost({ ...machine, sshArgs: sshd.sshArgs(sshd.wrongKeyConfig) }, { controlDir: path.join(sshDir.dir, 'cm-wrong') });
+    try {
+      await expect(host.connect()).rejects.toThrow(/host key verification failed.*checks host keys as OpenSSH does/);
+      expect(host.offlineSince).not.toBeNull();
+    } finally {
+      host.close();
+    }
+  });
+});
