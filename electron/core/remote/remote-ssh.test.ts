@@ -101,7 +101,8 @@ describe.skipIf(process.platform !== 'linux' || !fs.existsSync(SSHD))('sessions 
         gitBranch: want.gitBranch,
         firstPrompt: want.firstPrompt,
         userTurns: want.userTurns,
-        parentId: want.parentId === null ? null : `${LABEL}/${want.parentId}`,
+        // expected.json names a parent by its native id (pi) or by Baton's id.
+        parentId: want.parentId === null ? null : `${LABEL}/${want.parentId.includes(':') ? want.parentId : `${want.agent}:${want.parentId}`}`,
       });
       expect(got!.sourcePath.startsWith(`ssh://${LABEL}/`)).toBe(true);
     }
