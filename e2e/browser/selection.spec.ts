@@ -1,3 +1,4 @@
+import { AGENTS } from '../../shared/model.js';
 import { expect, rows, test, waitForSessions } from '../support/fixtures.js';
 
 test('the row the user picks is sent to the core with the target shown (the global hotkey copies that brief), resolved to its full id', async ({ app }) => {
@@ -11,7 +12,7 @@ test('the row the user picks is sent to the core with the target shown (the glob
   // The core answers with what it stored: the same session, as a full `agent:nativeId` id.
   expect(await response?.json()).toEqual({ session: body.session, target: 'generic' });
   expect(body).toEqual({ session: body.session, target: 'generic' });
-  expect(body.session).toMatch(/^(claude|codex|opencode|hermes):.+/);
+  expect(body.session).toMatch(new RegExp(`^(${AGENTS.join('|')}):.+`));
   await expect(app.getByTestId('brief-text')).toBeVisible();
 
   // Switching the target is sent at once, not after a debounce: a hotkey pressed right after copies it.
