@@ -9,6 +9,8 @@ test("Settings installs Baton's Codex hooks, says what Codex still needs, and re
   const codex = hooks.getByTestId('hooks-codex');
   await expect(codex).toContainText('Not installed');
   await expect(hooks.getByTestId('hooks-hermes')).toContainText(/no shell hook before it compresses/);
+  await expect(hooks.getByTestId('hooks-gemini')).toContainText(/PreCompress checkpoint/);
+  await expect(hooks.getByTestId('hooks-qwen')).toContainText('Not installed');
 
   await codex.getByRole('button', { name: 'Install' }).click();
   await expect(codex).toContainText('Installed');

@@ -3,13 +3,22 @@
 // endpoint on 127.0.0.1. Installed by `baton mcp install --agent pi` into ~/.pi/agent/extensions/.
 //
 // The token is never stored here: it is read from Baton's own token file (mode 0600) at every
-// call, so a regenerated token works at once. Baton fills in the two constants below at install
-// time; BATON_MCP_URL / BATON_TOKEN_FILE in the environment override them. Nothing leaves the
-// machine: the only requests go to Baton on 127.0.0.1.
+// call, so a regenerated token works at once. Baton fills in the constants below at install
+// time; BATON_MCP_URL / BATON_TOKEN_FILE / BATON_HOOK_COMMAND in the environment override them.
+// Nothing leaves the machine: the only requests go to Baton on 127.0.0.1.
+//
+// Zero-paste handoff: at the first prompt of a session, a handoff pending for its folder (claimed
+// for this session by `baton hook session-start --agent pi`, which prints the brief or nothing) is
+// added to that first request as a custom message, once.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const BATON_MCP_URL = process.env.BATON_MCP_URL || '__BATON_MCP_URL__';
 const BATON_TOKEN_FILE = process.env.BATON_TOKEN_FILE || '__BATON_TOKEN_FILE__';
+// [node, bin/baton.mjs] of the Baton that installed this extension (JSON).
+const BATON_HOOK = process.env.BATON_HOOK_COMMAND || '__BATON_HOOK__';
+const HOOK_TIMEOUT_MS = 10_000;
 const TOOL_PREFIX = 'baton__';
 const LIST_TIMEOUT_MS = 3000;
 const CALL_TIMEOUT_MS = 60_000;
@@ -27,9 +36,20 @@ interface PiToolResult {
 interface PiUi {
   notify(message: string, level?: 'info' | 'warning' | 'error' | 'success'): void;
 }
+interface PiSessionManager {
+  getSessionId(): string;
+  getEntries(): { type: string; message?: { role?: string } }[];
+}
 interface PiContext {
   ui: PiUi;
   hasUI?: boolean;
+  cwd: string;
+  sessionManager: PiSessionManager;
+}
+interface PiCustomMessage {
+  customType: string;
+  content: string;
+  display: boolean;
 }
 interface PiExtensionApi {
   registerTool(tool: {
@@ -41,7 +61,8 @@ interface PiExtensionApi {
     execute(toolCallId: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<PiToolResult>;
   }): void;
   registerCommand(name: string, command: { description: string; handler(args: string, ctx: PiContext): Promise<void> }): void;
-  on(event: 'session_start' | 'before_agent_start', handler: (event: unknown, ctx: PiContext) => Promise<void>): void;
+  on(event: 'session_start', handler: (event: { reason?: string }, ctx: PiContext) => Promise<void>): void;
+  on(event: 'before_agent_start', handler: (event: unknown, ctx: PiContext) => Promise<{ message: PiCustomMessage } | undefined>): void;
 }
 
 interface McpTool {
@@ -107,6 +128,45 @@ function textOf(content: unknown): string {
     .join('\n');
 }
 
+function hookCommand(): string[] | null {
+  try {
+    const command: unknown = JSON.parse(BATON_HOOK);
+    return Array.isArray(command) && command.length > 0 && command.every((part) => typeof part === 'string') ? (command as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The brief of a handoff pending for this folder, claimed for this session; '' when none or on any failure. */
+function sessionStartBrief(sessionId: string, cwd: string, source: string): Promise<string> {
+  const command = hookCommand();
+  if (!command) return Promise.resolve('');
+  return new Promise((resolve) => {
+    let out = '';
+    try {
+      const child = spawn(command[0]!, [...command.slice(1), 'hook', 'session-start', '--agent', 'pi', '--session-id', sessionId, '--cwd', cwd], {
+        env: { ...process.env, BATON_HOME: process.env.BATON_HOME || dirname(BATON_TOKEN_FILE) },
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
+      const timer = setTimeout(() => child.kill(), HOOK_TIMEOUT_MS);
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      child.on('error', () => resolve(''));
+      child.on('close', () => {
+        clearTimeout(timer);
+        resolve(out.trim());
+      });
+      child.stdin.end(JSON.stringify({ session_id: sessionId, cwd, source }));
+    } catch {
+      resolve('');
+    }
+  });
+}
+
+/** True when the session has no prompt yet (a resumed or forked session already has its context). */
+function isFresh(ctx: PiContext): boolean {
+  return !ctx.sessionManager.getEntries().some((e) => e.type === 'message' && e.message?.role === 'user');
+}
+
 export default async function baton(pi: PiExtensionApi): Promise<void> {
   const registered = new Set<string>();
   let lastError: string | null = null;
@@ -142,11 +202,23 @@ export default async function baton(pi: PiExtensionApi): Promise<void> {
 
   // Before the first session starts (pi awaits this factory), so the tools are in the first request.
   await connect();
+  // Asked once per session, at its first prompt (so a session opened and left empty takes nothing).
+  let handoffAsked = false;
+  let startReason = 'startup';
   // Baton started after pi: try again before each prompt until the tools are there.
-  pi.on('before_agent_start', async () => {
+  pi.on('before_agent_start', async (_event, ctx) => {
     if (registered.size === 0) await connect();
+    if (handoffAsked) return undefined;
+    handoffAsked = true;
+    if (!isFresh(ctx)) return undefined;
+    const brief = await sessionStartBrief(ctx.sessionManager.getSessionId(), ctx.cwd, startReason);
+    // Stored in the session and sent with this first request (pi's custom message).
+    return brief ? { message: { customType: 'baton-handoff', content: brief, display: true } } : undefined;
   });
-  pi.on('session_start', async (_event, ctx) => {
+  pi.on('session_start', async (event, ctx) => {
+    // pi rebinds extensions on /new, /resume and /fork: each session gets its own chance.
+    handoffAsked = false;
+    startReason = event.reason ?? 'startup';
     if (lastError && ctx.hasUI !== false) ctx.ui.notify(`Baton tools unavailable: ${lastError}`, 'warning');
   });
   pi.registerCommand('baton', {

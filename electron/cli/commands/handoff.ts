@@ -41,7 +41,14 @@ export function registerHandoff(program: Command): void {
         const label = AGENT_LABELS[opts.to];
         process.stderr.write(`baton: handoff ${checkpoint.id} to ${label} pending in ${target.projectDir} until ${target.expiresAt}\n`);
         if (!result.hooksInstalled) {
-          const how = HOOK_TARGETS[opts.to] ? `run \`baton hooks install --agent ${opts.to}\`` : 'paste the brief';
+          // OpenCode and pi receive it through Baton's plugin / extension, installed with the MCP registration.
+          const how = HOOK_TARGETS[opts.to]
+            ? `run \`baton hooks install --agent ${opts.to}\``
+            : opts.to === 'opencode'
+              ? 'run `baton mcp install --agent opencode --plugin`, or paste the brief'
+              : opts.to === 'pi'
+                ? 'run `baton mcp install --agent pi` (Baton\'s pi extension), or paste the brief'
+                : 'paste the brief';
           process.stderr.write(`baton: ${label} has no Baton start-up hook installed, so the brief will not arrive by itself: ${how}.\n`);
         }
         if (opts.copy && !opts.json) {

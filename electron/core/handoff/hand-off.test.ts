@@ -7,6 +7,10 @@ import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
 import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
+import { receivesHandoffsByItself } from './hand-off.js';
+import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../mcp/install/pi-extension.js';
+import { mcpEndpoint } from '../mcp/install/endpoint.js';
+import { mcpConfigFile } from '../mcp/install/config-locations.js';
 import { nudgeRunningBaton } from './nudge.js';
 import { readServerMarker } from './server-marker.js';
 import { startLocalServer } from '../server/local-server.js';
@@ -69,6 +73,15 @@ describe('handOff, listHandoffs, hooksStatus and installHooks through the API', 
     const [removed] = await core.api.installHooks(parseApiInput('installHooks', { agent: 'codex', uninstall: true }));
     expect(removed!.changed).toBe(true);
     expect(fs.existsSync(path.join(fixture.home, '.codex', 'hooks.json'))).toBe(false);
+  });
+
+  it('pi receives by itself once Baton’s pi extension (with its handoff hook) is installed; an older extension without it does not', () => {
+    expect(receivesHandoffsByItself(core, 'pi')).toBe(false);
+    expect(installPiExtension({ environment: core.environment, endpoint: mcpEndpoint(8765, 'tok') }).ok).toBe(true);
+    expect(receivesHandoffsByItself(core, 'pi')).toBe(true);
+    fs.writeFileSync(mcpConfigFile('pi', core.environment), `${PI_EXTENSION_MARKER} (tools only)\nexport default async function baton() {}\n`);
+    expect(receivesHandoffsByItself(core, 'pi')).toBe(false);
+    uninstallPiExtension({ environment: core.environment });
   });
 
   it("handOff (the popover's action) hands off into the session's own folder and says the target has no hook", async () => {

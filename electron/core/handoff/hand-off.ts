@@ -11,7 +11,8 @@ import type { BatonCore } from '../service.js';
 import { hookRuntimeFor } from '../hooks/hook-command.js';
 import { HOOK_TARGETS } from '../hooks/hook-targets.js';
 import { hooksStatus } from '../hooks/hooks-installer.js';
-import { opencodePluginFile } from '../mcp/install/config-locations.js';
+import { mcpConfigFile, opencodePluginFile } from '../mcp/install/config-locations.js';
+import { PI_EXTENSION_MARKER } from '../mcp/install/pi-extension.js';
 import { briefDir, writeBriefFile } from '../terminal/brief-file.js';
 import { hostProbe, launchAgentIn } from '../terminal/open-in-agent.js';
 import type { LaunchPlan } from '../terminal/terminal-plan.js';
@@ -34,7 +35,18 @@ export function receivesHandoffsByItself(core: Pick<BatonCore, 'environment' | '
   }
   // OpenCode's start-up injection lives in Baton's OpenCode plugin.
   if (agent === 'opencode') return fs.existsSync(opencodePluginFile(core.environment));
+  // pi's lives in Baton's pi extension (one that asks `baton hook session-start`).
+  if (agent === 'pi') return piExtensionDeliversHandoffs(mcpConfigFile('pi', core.environment));
   return false;
+}
+
+function piExtensionDeliversHandoffs(file: string): boolean {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.startsWith(PI_EXTENSION_MARKER) && text.includes("'session-start', '--agent', 'pi'");
+  } catch {
+    return false;
+  }
 }
 
 export async function handOff(

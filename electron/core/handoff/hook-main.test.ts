@@ -28,7 +28,7 @@ describe('baton hook', () => {
     return { code, out };
   }
 
-  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode'): string {
+  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi'): string {
     const data = openUserData(batonHome);
     const { checkpoint } = data.saveCheckpoint({
       sessionId: 'codex:src',
@@ -49,6 +49,19 @@ describe('baton hook', () => {
     data.close();
     return checkpoint.id;
   }
+
+  it('answers Gemini CLI and Qwen Code with the same JSON (Gemini CLI reads stdout as JSON only), pi with the plain text', async () => {
+    for (const agent of ['gemini', 'qwen'] as const) {
+      pending(agent);
+      const { out } = await hook(['session-start', '--agent', agent], JSON.stringify({ session_id: `${agent}-1`, cwd: project, source: 'startup', hook_event_name: 'SessionStart' }));
+      expect((JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toContain('BRIEF-BODY');
+    }
+    pending('pi');
+    // Baton's pi extension passes the session and folder as flags and its own JSON on stdin.
+    const { out } = await hook(['session-start', '--agent', 'pi', '--session-id', 'p1', '--cwd', project], JSON.stringify({ session_id: 'p1', cwd: project, source: 'startup' }));
+    expect(out.startsWith('# Baton handoff')).toBe(true);
+    expect(out).toContain('BRIEF-BODY');
+  });
 
   it('answers Claude Code and Codex with hookSpecificOutput.additionalContext', async () => {
     const id = pending('claude');

@@ -1,8 +1,8 @@
 /**
- * How context reaches each agent from a start-up hook. Claude Code and Codex read
- * `hookSpecificOutput.additionalContext` from a SessionStart hook's JSON; Hermes' `pre_llm_call`
- * shell hooks answer `{"context": …}`; agents without a JSON hook protocol (OpenCode's plugin,
- * Gemini CLI, Qwen Code, pi) take the plain text.
+ * How context reaches each agent from a start-up hook. Claude Code, Codex, Gemini CLI and Qwen
+ * Code read `hookSpecificOutput.additionalContext` from a SessionStart hook's JSON (Gemini CLI
+ * reads stdout as JSON only); Hermes' `pre_llm_call` shell hooks answer `{"context": …}`; agents
+ * whose integration is a plugin or extension (OpenCode, pi) take the plain text.
  */
 import type { AgentId } from '../../../shared/model.js';
 
@@ -10,6 +10,8 @@ export function sessionStartOutput(agent: AgentId, text: string): string {
   switch (agent) {
     case 'claude':
     case 'codex':
+    case 'gemini':
+    case 'qwen':
       return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`;
     case 'hermes':
       return `${JSON.stringify({ context: text })}\n`;

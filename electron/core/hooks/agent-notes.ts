@@ -2,10 +2,12 @@
  * What an installed hook still needs from the user, per agent, read from the agent's own files:
  * Codex runs a new hook only once the user trusted it in its `/hooks` review (and only while the
  * `hooks` feature — old name `codex_hooks` — is not switched off); Hermes asks once per hook
- * command unless it is in its allow-list or hooks are auto-accepted.
+ * command unless it is in its allow-list or hooks are auto-accepted; Gemini CLI and Qwen Code run
+ * them unless switched off in their settings.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { parseDocument } from 'yaml';
 import type { AgentId } from '../../../shared/model.js';
@@ -70,9 +72,34 @@ export function claudeNotes(file: string): string[] {
   }
 }
 
+/** A settings.json read leniently (Gemini CLI and Qwen Code accept comments); {} when absent or unreadable. */
+function settingsOf(file: string): Record<string, unknown> {
+  const text = read(file);
+  if (text === null) return {};
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
+  return errors.length === 0 && value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Gemini CLI 0.61 runs hooks unless `hooksConfig.enabled` is false or the hook is in `hooksConfig.disabled`. */
+export function geminiNotes(file: string): string[] {
+  const config = (settingsOf(file).hooksConfig ?? {}) as { enabled?: unknown; disabled?: unknown };
+  const notes: string[] = [];
+  if (config.enabled === false) notes.push(`Gemini CLI hooks are switched off in ${file} ("hooksConfig": {"enabled": false}): set it to true, or no Baton hook runs.`);
+  if (Array.isArray(config.disabled) && config.disabled.length > 0) notes.push(`${file} disables some hooks by name ("hooksConfig.disabled"): check that Baton's are not among them (\`/hooks panel\` in Gemini CLI).`);
+  return notes;
+}
+
+/** Qwen Code 0.24 runs hooks unless `disableAllHooks` is true (or it was started with --safe-mode / --bare). */
+export function qwenNotes(file: string): string[] {
+  return settingsOf(file).disableAllHooks === true ? [`Qwen Code hooks are switched off in ${file} ("disableAllHooks": true): remove it, or no Baton hook runs.`] : [];
+}
+
 export function agentHookNotes(agent: AgentId, environment: Environment, wanted: WantedHook[], installed: boolean, file: string): string[] {
   if (agent === 'claude') return claudeNotes(file);
   if (agent === 'codex') return codexNotes(environment, installed);
   if (agent === 'hermes') return hermesNotes(environment, wanted, installed);
+  if (agent === 'gemini') return geminiNotes(file);
+  if (agent === 'qwen') return qwenNotes(file);
   return [];
 }

@@ -131,6 +131,42 @@ describe('baton hooks install|uninstall|status', () => {
     expect(fs.readFileSync(config, 'utf8')).toBe(original);
   });
 
+  it('Gemini CLI: SessionStart and AfterAgent in settings.json with timeouts in milliseconds, next to mcpServers; status names what is off and not installed', () => {
+    const gemini = { ...options, agent: 'gemini' as const, environment: { ...environment, env: { GEMINI_CLI_HOME: path.join(tmp.dir, 'gh') } } };
+    const file = path.join(tmp.dir, 'gh', '.gemini', 'settings.json');
+    const original = '{\n  // mine\n  "mcpServers": { "baton": { "httpUrl": "http://127.0.0.1:1/mcp" } }\n}\n';
+    write(file, original);
+    expect(installHooks(gemini)[0]).toMatchObject({ ok: true, changed: true });
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('// mine');
+    const hooks = (JSON.parse(text.replace('// mine', '')) as { hooks: Record<string, { hooks: { command: string; timeout: number }[] }[]> }).hooks;
+    expect(hooks.SessionStart![0]!.hooks[0]).toMatchObject({ command: expect.stringContaining('hook session-start --agent gemini'), timeout: 10_000 });
+    expect(hooks.AfterAgent![0]!.hooks[0]!.command).toContain('hook stop --agent gemini');
+    const status = hooksStatus(gemini)[0]!;
+    expect(status).toMatchObject({ installed: true, file });
+    expect(status.notes.join('\n')).toMatch(/PreCompress checkpoint: Gemini CLI runs a PreCompress hook, but/);
+    write(file, text.replace('"mcpServers"', '"hooksConfig": { "enabled": false },\n  "mcpServers"'));
+    expect(hooksStatus(gemini)[0]!.notes.join('\n')).toMatch(/Gemini CLI hooks are switched off/);
+    write(file, text);
+    uninstallHooks(gemini);
+    expect(fs.readFileSync(file, 'utf8')).toBe(original);
+  });
+
+  it('Qwen Code: SessionStart and Stop in settings.json with timeouts in seconds; disableAllHooks is named', () => {
+    const qwen = { ...options, agent: 'qwen' as const };
+    const file = path.join(environment.home, '.qwen', 'settings.json');
+    write(file, '{\n  "disableAllHooks": true\n}\n');
+    installHooks(qwen);
+    const hooks = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks: { command: string; timeout: number }[] }[]> }).hooks;
+    expect(hooks.SessionStart![0]!.hooks[0]).toMatchObject({ command: expect.stringContaining('hook session-start --agent qwen'), timeout: 10 });
+    expect(hooks.Stop![0]!.hooks[0]!.command).toContain('hook stop --agent qwen');
+    const notes = hooksStatus(qwen)[0]!.notes.join('\n');
+    expect(notes).toMatch(/Qwen Code hooks are switched off .*disableAllHooks/);
+    expect(notes).toMatch(/PreCompact checkpoint: Qwen Code/);
+    uninstallHooks(qwen);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{\n  "disableAllHooks": true\n}\n');
+  });
+
   it('writes the data dir into the command only when BATON_HOME moved it', () => {
     const env = { env: { HOME: environment.home }, platform: 'linux' as const, home: environment.home };
     expect(hookRuntimeFor(env, path.join(environment.home, '.config', 'baton')).dataDir).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
- * Baton's hooks per agent (Claude Code, Codex, Hermes), next to the MCP registration: whether they
- * are installed, what the agent still needs (Codex's /hooks trust, Hermes' approval, what cannot
- * be done), and install / remove buttons. The hooks hand a pending handoff to the next session.
+ * Baton's hooks per agent (Claude Code, Codex, Hermes, Gemini CLI, Qwen Code), next to the MCP
+ * registration: whether they are installed, what the agent still needs (Codex's /hooks trust,
+ * Hermes' approval, what cannot be done), and install / remove buttons. The hooks hand a pending handoff to the next session.
  */
 import { useEffect, useState } from 'react';
 import type { AgentHooksStatus } from '../../../shared/api-types.js';

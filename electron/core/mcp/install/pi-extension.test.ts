@@ -35,6 +35,9 @@ describe('baton mcp install --agent pi (Baton’s pi extension)', () => {
     expect(text).toContain(`const BATON_TOKEN_FILE = process.env.BATON_TOKEN_FILE || '${path.join(tmp.dir, 'baton data', 'token')}';`);
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain('__BATON_');
+    // The handoff hook's command line: this Baton's Node and bin/baton.mjs, as a JSON list.
+    const hook = /const BATON_HOOK = process\.env\.BATON_HOOK_COMMAND \|\| '(.*)';/.exec(text)?.[1];
+    expect(JSON.parse(hook!.replace(/\\"/g, '"'))).toEqual([process.execPath, expect.stringMatching(/bin\/baton\.mjs$/)]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(mcpInstallStatus({ agent: 'pi', endpoint, environment })).toEqual([{ agent: 'pi', file, installed: true, current: true, registeredUrl: endpoint.url }]);
     // Same again: nothing to do. A new token needs no reinstall (the extension reads the file).

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
+import { currentHookRuntime, type HookRuntime } from '../../hooks/hook-command.js';
 import { batonDataDir, type Environment } from '../../paths.js';
 import { mcpConfigFile } from './config-locations.js';
 import type { McpEndpoint } from './endpoint.js';
@@ -32,12 +33,14 @@ export function batonTokenFile(environment: Environment): string {
   return path.join(batonDataDir(environment), 'token');
 }
 
-export function renderPiExtension(endpoint: McpEndpoint, environment: Environment): string {
+export function renderPiExtension(endpoint: McpEndpoint, environment: Environment, runtime: HookRuntime = currentHookRuntime()): string {
   const quote = (s: string) => JSON.stringify(s).replace(/'/g, "\\'").replace(/^"|"$/g, "'");
   return fs
     .readFileSync(piExtensionSourceFile(), 'utf8')
     .replace("'__BATON_MCP_URL__'", quote(endpoint.url))
-    .replace("'__BATON_TOKEN_FILE__'", quote(batonTokenFile(environment)));
+    .replace("'__BATON_TOKEN_FILE__'", quote(batonTokenFile(environment)))
+    // The handoff hook's command line: this Baton's Node and bin/baton.mjs (as for the agents' hooks).
+    .replace("'__BATON_HOOK__'", quote(JSON.stringify([runtime.node, ...(runtime.nodeArgs ?? []), runtime.script])));
 }
 
 function read(file: string): string | null {

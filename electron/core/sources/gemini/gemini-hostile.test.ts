@@ -91,6 +91,20 @@ describe('Gemini CLI stores beyond the fixture', () => {
     expect(r.messages.get(`gemini:${SID}`)!.filter((m) => m.kind === 'tool_result')).toHaveLength(1);
   });
 
+  it('a SessionStart hook’s context prepended to a `-p` prompt is context; the rest is the prompt', async () => {
+    fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), [
+      header(SID), context(),
+      user('u1', '<hook_context># Baton handoff 42\n\nThe brief.\n</hook_context>\n\nContinue please.'),
+      gemini('g1', 'On it.'),
+      user('u2', '<hook_context>only context</hook_context>'),
+    ].join(''));
+    const r = new Reader();
+    await r.readAll(createGeminiAdapter([gem]));
+    expect(r.sessions.get(`gemini:${SID}`)).toMatchObject({ firstPrompt: 'Continue please.', userTurns: 1 });
+    expect(r.texts(SID, 'user')).toEqual(['Continue please.']);
+    expect(r.texts(SID, 'system')).toEqual(expect.arrayContaining(['<hook_context># Baton handoff 42\n\nThe brief.\n</hook_context>', '<hook_context>only context</hook_context>']));
+  });
+
   it('marks a failed tool call’s result as an error, whichever copy of it arrives first', async () => {
     const call = { id: 'read_file_1', name: 'read_file', args: { file_path: '.env' }, status: 'error', result: [{ functionResponse: { id: 'read_file_1', name: 'read_file', response: { error: 'Path not in workspace' } } }] };
     fs.writeFileSync(path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl'), [

@@ -122,6 +122,14 @@ function isScaffolding(text: string): boolean {
   );
 }
 
+const HOOK_CONTEXT = /^\s*(<hook_context>[\s\S]*?<\/hook_context>)\s*/;
+
+/** A leading `<hook_context>…</hook_context>` block and the text after it ([null, text] without one). */
+function splitHookContext(text: string): [string | null, string] {
+  const match = HOOK_CONTEXT.exec(text);
+  return match ? [match[1]!, text.slice(match[0].length)] : [null, text];
+}
+
 function thoughtsText(thoughts: unknown): string {
   if (!Array.isArray(thoughts)) return '';
   const parts: string[] = [];
@@ -284,13 +292,18 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
     rec.text = true;
     const text = partsText(r.content);
     if (!text) return;
-    if (isScaffolding(text)) {
+    const [hookContext, typed] = splitHookContext(text);
+    if (hookContext !== null && typed) {
+      // `gemini -p` with a SessionStart hook: the hook's context is prepended to the typed prompt in
+      // one part; the context is not the user's, the rest is their prompt.
+      sink.push(agg, 'system', 'text', hookContext, null, null, false, ts, rec.id);
+    } else if (isScaffolding(text)) {
       sink.push(agg, 'system', 'text', text, null, null, false, ts, rec.id);
       return;
     }
-    sink.push(agg, 'user', 'text', text, null, null, false, ts, rec.id);
+    sink.push(agg, 'user', 'text', typed, null, null, false, ts, rec.id);
     agg.userTurns++;
-    agg.firstPrompt ??= text;
+    agg.firstPrompt ??= typed;
     pushBounded(st.prompts, rec.id, MAX_PROMPT_IDS);
   }
 

@@ -1,0 +1,138 @@
+/**
+ * Zero-paste handoff into the real Gemini CLI 0.61 and Qwen Code 0.24 through their SessionStart
+ * hooks in settings.json: a handoff saved with `baton handoff … --to <agent>`, Baton's hooks
+ * installed with `baton hooks install`, then the real CLI started in the project folder against the
+ * mock LLM. The mock's request log shows the brief in the first model request; Baton reports the
+ * handoff received by that very session (the id the agent stored its chat under); a second session
+ * gets nothing; uninstall gives the user's settings.json back byte for byte.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeClaudeTranscript } from '../../electron/core/briefs/testing/claude-transcript.js';
+import { openUserData } from '../../electron/core/userdata/user-data.js';
+import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
+import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
+import { runAgent } from './support/run-agent.js';
+import { runBaton } from './support/baton-cli.js';
+
+const GOAL = 'Teach the marshwren tokenizer to accept tab separators';
+const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c21';
+
+type Agent = 'gemini' | 'qwen';
+
+function firstTurnRequest(requests: MockRequest[], probe: string): MockRequest | undefined {
+  return requests.find((r) => /generateContent|chat\/completions/.test(r.url) && JSON.stringify(r.body).includes(probe));
+}
+
+/** Files under `dir` whose text contains every one of `needles` (the agent's own chat record). */
+function filesContaining(dir: string, needles: string[]): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && /\.jsonl?$/.test(entry.name)) {
+        const text = fs.readFileSync(full, 'utf8');
+        if (needles.every((n) => text.includes(n))) out.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe.each<Agent>(['gemini', 'qwen'])('handoff received by the real %s through its SessionStart hook', (agent) => {
+  let cli: AgentCli;
+  let mock: MockLlm;
+  let tmp: string;
+
+  beforeAll(async () => {
+    cli = await ensureAgentCli(agent);
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), `baton-handoff-${agent}-`));
+    const mockAgent = MOCK_AGENT[agent];
+    mock = await startMockLlm({ dir: tmp, ...(mockAgent ? { env: { MOCK_AGENT: mockAgent } } : {}) });
+  }, 300_000);
+  afterAll(async () => {
+    await mock?.stop();
+    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('injects the pending brief once, into the first request of the next session in the folder', async (ctx) => {
+    if (!cli.ok) return ctx.skip(cli.skip);
+    const sourceHome = path.join(tmp, 'source-home');
+    const agentHome = path.join(tmp, 'agent-home');
+    const project = path.join(tmp, 'project');
+    const batonHome = path.join(tmp, 'baton');
+    fs.mkdirSync(path.join(project, 'src'), { recursive: true });
+    writeClaudeTranscript({
+      home: sourceHome,
+      sessionId: SOURCE_SESSION,
+      cwd: project,
+      turns: [
+        { role: 'user', text: GOAL },
+        { role: 'assistant', text: 'The tokenizer now splits on commas; tabs are next.' },
+      ],
+    });
+    const env = { ...agentEnv(agent, agentHome, mock.url), BATON_HOME: batonHome };
+    // A first run before Baton touches anything: the agent settles its own settings.json (Qwen Code
+    // adds its "$version" migration mark), which uninstall must then give back byte for byte.
+    const baseline = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    expect(baseline.code, baseline.stdout + baseline.stderr).toBe(0);
+    const settingsFile = path.join(agentHome, agent === 'gemini' ? '.gemini' : '.qwen', 'settings.json');
+    const userSettings = fs.readFileSync(settingsFile, 'utf8');
+
+    const install = runBaton(['hooks', 'install', '--agent', agent], env);
+    expect(install.code, install.stderr + install.stdout).toBe(0);
+    expect(install.stdout).toMatch(/Installed Baton's hooks/);
+    const status = runBaton(['hooks', 'status', '--agent', agent, '--json'], env);
+    expect(JSON.parse(status.stdout)[0]).toMatchObject({ agent, installed: true });
+
+    // Nothing pending: the hook prints nothing and the first request carries no Baton text.
+    mock.clear();
+    const idle = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    expect(idle.code, idle.stdout + idle.stderr).toBe(0);
+    const idleRequest = firstTurnRequest(mock.requests(), 'idleprobe');
+    expect(idleRequest, 'no request with the prompt').toBeDefined();
+    expect(JSON.stringify(idleRequest?.body)).not.toContain('Baton handoff');
+
+    const handoff = runBaton(['handoff', `claude:${SOURCE_SESSION}`, '--to', agent, '--json', '--no-copy'], { ...env, HOME: sourceHome });
+    expect(handoff.code, handoff.stderr).toBe(0);
+    const handed = JSON.parse(handoff.stdout) as { checkpoint: { id: string }; brief: string };
+    expect(handed.brief).toContain(GOAL);
+
+    mock.clear();
+    const first = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
+    expect(firstRequest, 'no request with the prompt').toBeDefined();
+    expect(JSON.stringify(firstRequest?.body)).toContain(GOAL);
+    expect(JSON.stringify(firstRequest?.body)).toContain(`Baton handoff ${handed.checkpoint.id}`);
+    expect(JSON.stringify(firstRequest?.body)).toContain('complete_handoff');
+
+    const data = openUserData(batonHome);
+    const received = data.getCheckpoint(handed.checkpoint.id)!;
+    data.close();
+    expect(received.status).toBe('received');
+    const receivedBy = received.handoff?.receivedBy ?? '';
+    expect(receivedBy.startsWith(`${agent}:`), receivedBy).toBe(true);
+    // The id is the session the agent stored this very prompt under.
+    const sessionId = receivedBy.slice(agent.length + 1);
+    expect(filesContaining(agentHome, [sessionId, 'firstprobe']).length, `no ${agent} chat file holds ${sessionId} and the prompt`).toBeGreaterThan(0);
+
+    // A second session in the same folder gets nothing.
+    mock.clear();
+    const second = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    const secondRequest = firstTurnRequest(mock.requests(), 'secondprobe');
+    expect(secondRequest).toBeDefined();
+    expect(JSON.stringify(secondRequest?.body)).not.toContain(GOAL);
+    expect(JSON.stringify(secondRequest?.body)).not.toContain('Baton handoff');
+
+    const uninstall = runBaton(['hooks', 'uninstall', '--agent', agent], env);
+    expect(uninstall.code, uninstall.stderr + uninstall.stdout).toBe(0);
+    expect(fs.readFileSync(settingsFile, 'utf8')).toBe(userSettings);
+  }, 600_000);
+});
