@@ -5,11 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
-import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
 import { nudgeRunningBaton } from './nudge.js';
 import { readServerMarker } from './server-marker.js';
-import { startLocalServer } from '../server/local-server.js';
+import { startLocalServer } from '../local-server.js';
 
 describe('handOff, listHandoffs, hooksStatus and installHooks through the API', () => {
   let fixture: FixtureHome;
