@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { defaultSettings } from '../shared/settings.js';
-import { indexedFixtureHome } from '../electron/core/briefs/testing/indexed-home.js';
-import { writeClaudeTranscript, type Turn } from '../electron/core/briefs/testing/claude-transcript.js';
+import { indexedFixtureHome } from '../testing/briefs/indexed-home.js';
+import { writeClaudeTranscript, type Turn } from '../testing/briefs/claude-transcript.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
 import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
 import { goalRow, type BenchRow } from './harness.js';

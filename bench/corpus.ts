@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { fixturesDir } from '../electron/core/testing/fixture-home.js';
+import { fixturesDir } from '../testing/fixture-home.js';
 
 export interface CorpusSpec {
   scale: number;

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BenchContext, BenchRow } from './harness.js';
 import { goalRow } from './harness.js';
-import { startMcpHarness } from '../electron/core/mcp/testing/mcp-harness.js';
+import { startMcpHarness } from '../testing/mcp/mcp-harness.js';
 
 const CLIENTS = 50;
 const CALLS = 100;

@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { defaultSettings } from '../shared/settings.js';
-import { indexedFixtureHome } from '../electron/core/briefs/testing/indexed-home.js';
-import { copyPlantedCorpus, mergeReports, plantedSessions, readPlantedKey, recallPercent, scoreBrief } from '../electron/core/briefs/testing/planted-recall.js';
+import { indexedFixtureHome } from '../testing/briefs/indexed-home.js';
+import { copyPlantedCorpus, mergeReports, plantedSessions, readPlantedKey, recallPercent, scoreBrief } from '../testing/briefs/planted-recall.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
 import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
 import { goalRow, type BenchRow } from './harness.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../electron/core/testing/fixture-home.js';
+import { makeTempDir } from '../testing/fixture-home.js';
 import { runBench } from './run.js';
 
 describe('bench harness (tiny corpus, no timing asserts)', () => {

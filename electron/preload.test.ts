@@ -13,7 +13,7 @@ import type { BatonBridge } from '../shared/bridge.js';
 import type { ApiEvent } from '../shared/api-types.js';
 import { IPC_CHANNEL_PREFIX, IPC_EVENT_CHANNEL } from '../shared/contract.js';
 import { createBatonCore, type BatonCore } from './core/service.js';
-import { dispatchIpc, isSameOrigin } from './ipc.js';
+import { dispatchIpc, isSameOrigin } from './app/ipc.js';
 
 let dir: string;
 let code: string;

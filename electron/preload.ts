@@ -9,7 +9,7 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { BatonBridge } from '../shared/bridge.js';
 import type { ApiEvent } from '../shared/api-types.js';
 import { IPC_CHANNEL_PREFIX, IPC_EVENT_CHANNEL, isApiMethod } from '../shared/contract.js';
-import type { IpcEnvelope } from './ipc.js';
+import type { IpcEnvelope } from './app/ipc.js';
 
 const bridge: BatonBridge = {
   transport: 'ipc',

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { claudeTranscriptLines, claudeProjectDir, type Turn } from '../../electron/core/briefs/testing/claude-transcript.js';
+import { claudeTranscriptLines, claudeProjectDir, type Turn } from '../../testing/briefs/claude-transcript.js';
 import type { Step } from './scenario.js';
 
 export const PROJECT = '/home/ana/projects/invoice-export';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../../electron/core/server/local-server.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';

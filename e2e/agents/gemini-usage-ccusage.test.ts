@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/model.js';
 import { createGeminiAdapter } from '../../electron/core/sources/gemini/gemini-adapter.js';
-import { makeFixtureHome, type FixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 
 const execFileAsync = promisify(execFile);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveIndex } from '../../electron/core/index/live-index.js';
 import { SEQ_SPAN } from '../../electron/core/index/index-schema.js';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
-import { allAgentsConfig, environmentOf } from '../../electron/core/index/test-support.js';
+import { allAgentsConfig, environmentOf } from '../../testing/index-support.js';
 import { createAdapters } from '../../electron/core/sources/registry.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/server/local-server.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { currentEnvironment, type Environment } from '../../electron/core/paths.js';
 import { installMcp, mcpInstallStatus } from '../../electron/core/mcp/install/installer.js';
 import { mcpEndpoint } from '../../electron/core/mcp/install/endpoint.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/model.js';
-import { makeFixtureHome, type FixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { createPiAdapter } from '../../electron/core/sources/pi/pi-adapter.js';
 import { ensureAgentCli } from './support/agent-clis.js';
 

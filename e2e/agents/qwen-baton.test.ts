@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/server/local-server.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT } from './support/agent-home.js';
 import { freePort, startMockLlm, type MockLlm } from './support/mock-llm.js';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusSpec, ensureCorpus } from '../../bench/corpus.js';
-import { makeFixtureHome, type FixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 
 const run = promisify(execFile);

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeFixtureHome } from '../../electron/core/testing/fixture-home.js';
-import { SSHD, startSshdHost } from '../../electron/core/testing/sshd-host.js';
+import { makeFixtureHome } from '../../testing/fixture-home.js';
+import { SSHD, startSshdHost } from '../../testing/sshd-host.js';
 import { freePort } from '../support/baton-server.js';
 import { expect, rows, snapshot, test, waitForSessions } from '../support/fixtures.js';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { makeFixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { makeFixtureHome } from '../../testing/fixture-home.js';
 import { localClock } from '../../shared/usage-format.js';
 import { expect, rows, test as base, waitForSessions } from '../support/fixtures.js';
 

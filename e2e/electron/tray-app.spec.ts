@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { decideStartMode } from '../../electron/start-mode.js';
-import { makeFixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { decideStartMode } from '../../electron/app/start-mode.js';
+import { makeFixtureHome } from '../../testing/fixture-home.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const decision = decideStartMode({

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { makeFixtureHome, type FixtureHome } from '../../electron/core/testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { startBatonServer, type BatonServer } from './baton-server.js';
 
 export interface BatonFixtures {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../core/testing/fixture-home.js';
+import { makeTempDir } from '../../testing/fixture-home.js';
 
 const stampModule = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/build-stamp.mjs')).href;
 type StampModule = { compiledIsCurrent(root: string): boolean; writeStamp(root: string): void };

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../core/service.js';
-import { startLocalServer, type LocalServer } from '../core/server/local-server.js';
+import { startLocalServer, type LocalServer } from '../core/local-server.js';
 import { readServerFile, serverFilePath, writeServerFile } from '../core/server/server-file.js';
-import { makeFixtureHome, type FixtureHome } from '../core/testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import type { Environment } from '../core/paths.js';
 import { openCliApi } from './cli-api.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from '../core/testing/fixture-home.js';
+import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');

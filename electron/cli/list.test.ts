@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../shared/display-width.js';
 import type { Session } from '../../shared/model.js';
 import { createBatonCore } from '../core/service.js';
-import { makeFixtureHome, type FixtureHome } from '../core/testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { sessionTable } from './commands/list.js';
 
 const run = promisify(execFile);

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../core/service.js';
-import { startLocalServer, type LocalServer } from '../core/server/local-server.js';
-import { makeTempDir } from '../core/testing/fixture-home.js';
+import { startLocalServer, type LocalServer } from '../core/local-server.js';
+import { makeTempDir } from '../../testing/fixture-home.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, parseApiInput } from '../../shared/contract.js';
 import { createBatonCore, type BatonCore } from './service.js';
-import { startFixtureCore } from './testing/fixture-core.js';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from './testing/fixture-home.js';
+import { startFixtureCore } from '../../testing/fixture-core.js';
+import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 
 describe('API over the fixture stores', () => {
   let fixture: FixtureHome;

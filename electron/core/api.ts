@@ -3,7 +3,7 @@
  * service that owns the work. Inputs arrive validated (see shared/contract.ts).
  */
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
-import type { BatonCore } from './service.js';
+import type { BatonCore } from './baton-core.js';
 import { AGENTS, type AgentId, type Session } from '../../shared/model.js';
 import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from './service.js';
-import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from './testing/fixture-home.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
 
 const RESUMED = 'gemini:6e235986-c831-45ba-a9f7-faaec6013a42';
 

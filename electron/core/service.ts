@@ -6,70 +6,23 @@
 import fs from 'node:fs';
 import { AGENTS, type AgentId } from '../../shared/model.js';
 import type { ApiHandlers } from '../../shared/contract.js';
-import type { HealthInfo } from '../../shared/api-types.js';
-import type { RestartPolicy } from './index/ingest-supervisor.js';
 import { BATON_VERSION } from './version.js';
-import { batonDataDir, currentEnvironment, defaultStoreRoots, type Environment } from './paths.js';
+import { batonDataDir, currentEnvironment, defaultStoreRoots } from './paths.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { TokenStore } from './auth/token-store.js';
 import { CoreEvents } from './events.js';
 import { DesktopState } from './desktop-state.js';
 import { createApiHandlers } from './api.js';
+import type { BatonCore, CoreOptions } from './baton-core.js';
 import { LiveSources } from './sessions/live-sources.js';
 import { resolveSessionRef } from './sessions/resolve-session.js';
-import { openUserData, type UserData } from './userdata/user-data.js';
-import { createHandoffService, type HandoffService } from './briefs/handoff-service.js';
+import { openUserData } from './userdata/user-data.js';
+import { createHandoffService } from './briefs/handoff-service.js';
 import { watchUsageAlerts } from './usage/usage-watch.js';
 import { RemoteMachines } from './remote/remote-machines.js';
 import { storeRootsFor } from './sources/registry.js';
 
-export interface CoreOptions {
-  environment?: Environment;
-  /** Overrides BATON_HOME / the platform data dir. */
-  dataDir?: string;
-  /** Log sink for operational messages (stderr in the CLI, a log file in Electron). */
-  log?: (line: string) => void;
-  /** Where ingest runs: a worker thread (app, serve; default) or this thread (one-shot CLI, tests). */
-  ingest?: 'worker' | 'inline';
-  /** Keep watching the stores after the first pass (default true; one-shot CLI commands say false). */
-  watch?: boolean;
-  /** Drop index.db and rebuild it from the stores. */
-  rebuildIndex?: boolean;
-  /** How a dead ingest worker is restarted (the app retries for minutes; a CLI command briefly). */
-  ingestRestartPolicy?: RestartPolicy;
-}
-
-export interface BatonCore {
-  readonly environment: Environment;
-  readonly dataDir: string;
-  readonly settings: SettingsStore;
-  readonly tokens: TokenStore;
-  readonly events: CoreEvents;
-  /** Tray-app state (hotkey, server, login item); written by Electron main, read by the API. */
-  readonly desktop: DesktopState;
-  readonly api: ApiHandlers;
-  /** The session index (current even across settings changes) and the stores' status. */
-  readonly sources: LiveSources;
-  /** baton.db: checkpoints, pins, notes — user data, never deleted. */
-  readonly userData: UserData;
-  readonly handoff: HandoffService;
-  readonly startedAt: number;
-  /** A session reference (id, id prefix, title words) to its id; ApiError when none or ambiguous. */
-  resolveSession(ref: string): string;
-  /** Re-reads the stores now (what the watcher would do), so a caller sees the latest turns. */
-  syncNow(agent?: AgentId): Promise<void>;
-  log(line: string): void;
-  /** Store roots per agent as the user configured them (override or detected default). */
-  storeRoots(agent: AgentId): string[];
-  detectedRoots(): Record<AgentId, string[]>;
-  /** Liveness and index status; reveals nothing private (served without a token). */
-  health(): HealthInfo;
-  /** Opens the index and starts ingest (and watching); returns before the first pass ends. */
-  start(): Promise<void>;
-  /** Resolves when the index reflects the stores as they were at start. */
-  whenCurrent(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { BatonCore, CoreOptions } from './baton-core.js';
 
 export async function createBatonCore(options: CoreOptions = {}): Promise<BatonCore> {
   const environment = options.environment ?? currentEnvironment();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createBatonCore, type BatonCore } from '../../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../../electron/core/server/local-server.js';
+import { startLocalServer, type LocalServer } from '../../../electron/core/local-server.js';
 import { pathWithProjectNode } from './run-agent.js';
 
 const execFileAsync = promisify(execFile);

@@ -7,7 +7,7 @@ export function registerServe(program: Command): void {
     .description('Run Baton headless: index, MCP endpoint and the UI over HTTP on 127.0.0.1.')
     .option('-p, --port <port>', 'port to listen on (default: the "port" setting, 8765)', parsePort)
     .action(async (opts: { port?: number }) => {
-      const [{ createBatonCore }, { startLocalServer }] = await Promise.all([import('../../core/service.js'), import('../../core/server/local-server.js')]);
+      const [{ createBatonCore }, { startLocalServer }] = await Promise.all([import('../../core/service.js'), import('../../core/local-server.js')]);
       const core = await createBatonCore();
       const server = await startLocalServer(core, opts.port ?? core.settings.get().port).catch(async (err: unknown) => {
         await core.close();

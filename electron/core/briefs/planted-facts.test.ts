@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
 import { createHandoffService, type HandoffService } from './handoff-service.js';
-import { indexedFixtureHome, type IndexedHome } from './testing/indexed-home.js';
-import { briefSection, copyPlantedCorpus, plantedDir, plantedSessions, readPlantedKey, scoreBrief, type PlantedKey } from './testing/planted-recall.js';
+import { indexedFixtureHome, type IndexedHome } from '../../../testing/briefs/indexed-home.js';
+import { briefSection, copyPlantedCorpus, plantedDir, plantedSessions, readPlantedKey, scoreBrief, type PlantedKey } from '../../../testing/briefs/planted-recall.js';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 import type { BriefData, BriefItem } from '../briefs/brief-data.js';
 import { DelimitRecordSchema, delimitId, toDelimitRecord, writeDelimitRecord } from './delimit.js';
 import { renderGovZero, validateHandoffDocument, REQUIRED_SECTIONS } from './govzero.js';

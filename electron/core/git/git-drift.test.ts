@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 import { takeGitSnapshot } from './git-snapshot.js';
 import { computeGitDrift, describeDrift } from './git-drift.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../../../shared/model.js';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 import { openUserData, type NewCheckpoint, type UserData } from '../userdata/user-data.js';
 import { claimPendingHandoff } from './claim-handoff.js';
 import { openHandoffStore, type HandoffStore } from './handoff-store.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
-import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
 import { receivesHandoffsByItself } from './hand-off.js';
 import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../mcp/install/pi-extension.js';
@@ -13,7 +13,7 @@ import { mcpEndpoint } from '../mcp/install/endpoint.js';
 import { mcpConfigFile } from '../mcp/install/config-locations.js';
 import { nudgeRunningBaton } from './nudge.js';
 import { readServerMarker } from './server-marker.js';
-import { startLocalServer } from '../server/local-server.js';
+import { startLocalServer } from '../local-server.js';
 
 describe('handOff, listHandoffs, hooksStatus and installHooks through the API', () => {
   let fixture: FixtureHome;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { AgentId } from '../../../shared/model.js';
 import type { HandoffResult } from '../../../shared/api-types.js';
-import type { BatonCore } from '../service.js';
+import type { BatonCore } from '../baton-core.js';
 import { hookRuntimeFor } from '../hooks/hook-command.js';
 import { HOOK_TARGETS } from '../hooks/hook-targets.js';
 import { hooksStatus } from '../hooks/hooks-installer.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/fixture-home.js';
-import { writeClaudeTranscript } from '../briefs/testing/claude-transcript.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
+import { writeClaudeTranscript } from '../../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../userdata/user-data.js';
 import { realDir } from './project-match.js';
 import { runHook } from './hook-main.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 import type { Environment } from '../paths.js';
 import { hooksStatus, installHooks, uninstallHooks, type HooksOptions } from './hooks-installer.js';
 import { hookCommand, hookRuntimeFor } from './hook-command.js';

@@ -1,10 +1,10 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/model.js';
-import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { packBatch, unpackBatch, type PackedBatch } from './batch-pack.js';
 import { withIndexForms, type IndexBatch } from './index-writer.js';
-import { fixtureAdapters } from './test-support.js';
+import { fixtureAdapters } from '../../../testing/index-support.js';
 
 let home: FixtureHome;
 let batches: IndexBatch[];

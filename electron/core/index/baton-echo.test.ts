@@ -4,8 +4,8 @@ import { defaultSettings } from '../../../shared/settings.js';
 import { MCP_TOOL_NAMES } from '../mcp/mcp-server.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
 import { createHandoffService, type HandoffService } from '../briefs/handoff-service.js';
-import { indexedFixtureHome, type IndexedHome } from '../briefs/testing/indexed-home.js';
-import { writeClaudeTranscript } from '../briefs/testing/claude-transcript.js';
+import { indexedFixtureHome, type IndexedHome } from '../../../testing/briefs/indexed-home.js';
+import { writeClaudeTranscript } from '../../../testing/briefs/claude-transcript.js';
 import { BATON_TOOL_NAMES, isBatonTool, NESTED_BRIEF_MARK } from './baton-echo.js';
 
 const SOURCE_ID = 'dddddddd-1111-4222-8333-444444444444';

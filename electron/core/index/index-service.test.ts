@@ -6,12 +6,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IndexProgress } from '../../../shared/api-types.js';
 import { AGENTS } from '../../../shared/model.js';
-import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../../testing/fixture-home.js';
 import { corpusSpec, ensureCorpus } from '../../../bench/corpus.js';
-import { allAgentsConfig, environmentOf, fixtureAdapters } from './test-support.js';
+import { allAgentsConfig, environmentOf, fixtureAdapters } from '../../../testing/index-support.js';
 import { IndexService, type IndexServiceOptions } from './index-service.js';
 import { restartDelay, type RestartPolicy } from './ingest-supervisor.js';
-import type { Faults } from './read-ahead-test-adapters.js';
+import type { Faults } from '../../../testing/read-ahead-test-adapters.js';
 import { LiveIndex } from './live-index.js';
 import { SessionIndex } from './session-index.js';
 
@@ -52,7 +52,7 @@ describe('IndexService with ingest in a worker thread', () => {
 });
 
 describe('IndexService keeps its ingest worker running', () => {
-  const faultModule = pathToFileURL(path.join(here, 'read-ahead-test-adapters.ts')).href;
+  const faultModule = pathToFileURL(path.join(here, '../../../testing/read-ahead-test-adapters.ts')).href;
   const quick: RestartPolicy = { baseDelayMs: 20, maxDelayMs: 100, maxRestarts: 2, healthyAfterMs: 60_000 };
   let home: FixtureHome;
   beforeEach(() => (home = makeFixtureHome()));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
-import { fixtureAdapters } from './test-support.js';
+import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
+import { fixtureAdapters } from '../../../testing/index-support.js';
 import { LiveIndex } from './live-index.js';
 import { SessionIndex } from './session-index.js';
 

@@ -4,15 +4,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceStatus } from '../../../shared/model.js';
-import { makeFixtureHome, makeTempDir, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, makeTempDir, type FixtureHome } from '../../../testing/fixture-home.js';
 import { indexFilePath } from './index-db.js';
 import { LiveIndex, type LiveIndexOptions } from './live-index.js';
 import type { ReadAheadOptions } from './read-ahead.js';
-import type { Faults } from './read-ahead-test-adapters.js';
-import { allAgentsConfig, environmentOf, fixtureAdapters } from './test-support.js';
+import type { Faults } from '../../../testing/read-ahead-test-adapters.js';
+import { allAgentsConfig, environmentOf, fixtureAdapters } from '../../../testing/index-support.js';
 import { defaultAdapterModule } from './worker-launch.js';
 
-const faultModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'read-ahead-test-adapters.ts')).href;
+const faultModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../testing/read-ahead-test-adapters.ts')).href;
 const BIG_MESSAGES = 7000; // ~5 batches of the JSONL reader
 
 let home: FixtureHome;

@@ -8,9 +8,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMcpHarness, type McpHarness } from './testing/mcp-harness.js';
-import { startAuthProxy, type AuthProxy } from './testing/auth-proxy.js';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { startMcpHarness, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
+import { startAuthProxy, type AuthProxy } from '../../../testing/mcp/auth-proxy.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BASELINE = path.join(repoRoot, 'e2e', 'mcp', 'conformance-baseline.yml');

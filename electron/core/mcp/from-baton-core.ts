@@ -3,7 +3,7 @@
  * The integrator adds `createMcpRoutes(core)` to the HTTP server's `routes`.
  */
 import type { AgentId } from '../../../shared/model.js';
-import type { BatonCore } from '../service.js';
+import type { BatonCore } from '../baton-core.js';
 import type { HttpRoute } from '../server/http-server.js';
 import { BATON_VERSION } from '../version.js';
 import type { McpCore } from './mcp-core.js';

@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMcpHarness, type McpHarness } from './testing/mcp-harness.js';
-import { startAuthProxy, type AuthProxy } from './testing/auth-proxy.js';
+import { startMcpHarness, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
+import { startAuthProxy, type AuthProxy } from '../../../testing/mcp/auth-proxy.js';
 import { MCP_TOOL_NAMES } from './mcp-server.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpHarness, type McpHarness } from './testing/mcp-harness.js';
+import { startMcpHarness, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
 
 let h: McpHarness;
 beforeAll(async () => {

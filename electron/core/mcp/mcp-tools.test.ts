@@ -8,11 +8,11 @@ import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonOf, startMcpHarness, textOf, type McpHarness } from './testing/mcp-harness.js';
+import { jsonOf, startMcpHarness, textOf, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
 import { installOpencodePlugin } from './install/opencode-plugin.js';
 import { mcpEndpoint } from './install/endpoint.js';
-import { expectedSessions } from '../testing/fixture-home.js';
-import { fixtureAdapters } from '../index/test-support.js';
+import { expectedSessions } from '../../../testing/fixture-home.js';
+import { fixtureAdapters } from '../../../testing/index-support.js';
 
 let h: McpHarness;
 let client: Client;

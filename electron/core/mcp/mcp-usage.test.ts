@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { UsageSummary } from '../../../shared/usage.js';
-import { jsonOf, startMcpHarness, textOf, type McpHarness } from './testing/mcp-harness.js';
+import { jsonOf, startMcpHarness, textOf, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
 
 let h: McpHarness;
 let client: Client;

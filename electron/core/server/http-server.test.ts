@@ -3,9 +3,9 @@ import http from 'node:http';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../service.js';
-import { startLocalServer, type LocalServer } from './local-server.js';
+import { startLocalServer, type LocalServer } from '../local-server.js';
 import { PortInUseError } from './http-server.js';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 
 interface Reply {
   status: number;

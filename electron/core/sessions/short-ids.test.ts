@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
-import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { shortestUniquePrefixes, type SessionKey } from './short-ids.js';
 
 const key = (id: string): SessionKey => ({ id, nativeId: id.slice(id.indexOf(':') + 1) });

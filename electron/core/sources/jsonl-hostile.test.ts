@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, Message, Session } from '../../../shared/model.js';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
 import { createPiAdapter } from './pi/pi-adapter.js';

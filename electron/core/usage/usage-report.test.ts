@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../service.js';
-import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 
 const CODEX_ID = '01a20157-94de-71d1-8e8d-ab66ac63d990';
 const CLAUDE_ID = 'b42c0a6e-a02b-4697-ac0c-06fa49f37304';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../../shared/api-types.js';
 import type { UsageAlert } from '../../../shared/usage.js';
 import { createBatonCore, type BatonCore } from '../service.js';
-import { makeFixtureHome, type FixtureHome } from '../testing/fixture-home.js';
+import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { watchUsageAlerts } from './usage-watch.js';
 
 const CODEX_ID = '01a20157-94de-71d1-8e8d-ab66ac63d990';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/fixture-home.js';
+import { makeTempDir } from '../../../testing/fixture-home.js';
 import { BATON_DB_FILE, openBatonDb, UserDataError } from './baton-db.js';
 import { LATEST_VERSION } from './migrations.js';
 import { openUserData, type NewCheckpoint } from './user-data.js';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { makeTempDir } from '../../testing/fixture-home.js';
+import { makeTempDir } from '../../../../testing/fixture-home.js';
 import type { Environment } from '../../paths.js';
 import { installMcp, mcpInstallStatus, uninstallMcp } from './installer.js';
 import { mcpEndpoint } from './endpoint.js';

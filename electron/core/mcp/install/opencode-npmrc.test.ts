@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../testing/fixture-home.js';
+import { makeTempDir } from '../../../../testing/fixture-home.js';
 import type { Environment } from '../../paths.js';
 import { hasBatonNpmrc, installOpencodeNpmrc, uninstallOpencodeNpmrc, withBatonNpmrc, withoutBatonNpmrc } from './opencode-npmrc.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { jsonlFilesBelow, replayBoth, takeLine } from '../../testing/shortcut-replay.js';
+import { makeFixtureHome, type FixtureHome } from '../../../../testing/fixture-home.js';
+import { jsonlFilesBelow, replayBoth, takeLine } from '../../../../testing/shortcut-replay.js';
 import { ClaudeParser, RECORD_TYPES_READ } from './claude-records.js';
 
 const shortcut = new ClaudeParser().shortcut;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, makeFixtureHome, sha256Tree, type FixtureHome } from '../../testing/fixture-home.js';
-import { MiniIndex } from '../../testing/mini-index.js';
+import { expectedSessions, makeFixtureHome, sha256Tree, type FixtureHome } from '../../../../testing/fixture-home.js';
+import { MiniIndex } from '../../../../testing/mini-index.js';
 import { createCodexAdapter } from './codex-adapter.js';
 
 const line = (obj: unknown) => `${JSON.stringify(obj)}\n`;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, Message, Session } from '../../../../shared/model.js';
-import { makeTempDir } from '../../testing/fixture-home.js';
+import { makeTempDir } from '../../../../testing/fixture-home.js';
 import type { JsonValue, ReadBatch } from '../types.js';
 import { createGeminiAdapter, type GeminiAdapter } from './gemini-adapter.js';
 import { sha256Hex } from './project-roots.js';

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, fixturesDir, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
+import { expectedSessions, fixturesDir, makeFixtureHome, type FixtureHome } from '../../../../testing/fixture-home.js';
 import { createHermesAdapter } from './index.js';
-import { readUnit as readAll } from '../../testing/read-unit.js';
-import { replayCrashes } from '../../testing/resume-check.js';
-import { cloneMismatches } from '../../testing/clone-check.js';
+import { readUnit as readAll } from '../../../../testing/read-unit.js';
+import { replayCrashes } from '../../../../testing/resume-check.js';
+import { cloneMismatches } from '../../../../testing/clone-check.js';
 import { cloneSqlite } from '../../../../bench/corpus.js';
 
 

@@ -5,9 +5,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
-import { readUnit as readAll } from '../../testing/read-unit.js';
-import { replayCrashes } from '../../testing/resume-check.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../../../testing/fixture-home.js';
+import { readUnit as readAll } from '../../../../testing/read-unit.js';
+import { replayCrashes } from '../../../../testing/resume-check.js';
 import { createOpenCodeAdapter } from './index.js';
 
 const V2_DDL = `

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, Message, Session } from '../../../../shared/model.js';
-import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../testing/fixture-home.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../../../testing/fixture-home.js';
 import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../types.js';
 import { createPiAdapter } from './pi-adapter.js';
 

@@ -5,10 +5,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../../shared/settings.js';
-import { expectedSessions } from '../../testing/fixture-home.js';
+import { expectedSessions } from '../../../../testing/fixture-home.js';
 import { openUserData, type UserData } from '../../userdata/user-data.js';
 import { createHandoffService, type HandoffService } from '../../briefs/handoff-service.js';
-import { indexedFixtureHome, type IndexedHome } from '../../briefs/testing/indexed-home.js';
+import { indexedFixtureHome, type IndexedHome } from '../../../../testing/briefs/indexed-home.js';
 
 const BRANCHED = 'pi:01a20eb0-2de1-73b9-b24a-d1eec965782e';
 const COMPACTED = 'pi:01a20eaf-9091-708d-8e1b-4215635def39';

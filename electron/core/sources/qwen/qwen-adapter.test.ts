@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectedSessions, expectRecovered, makeFixtureHome, sha256Tree, type FixtureHome } from '../../testing/fixture-home.js';
-import { MiniIndex } from '../../testing/mini-index.js';
+import { expectedSessions, expectRecovered, makeFixtureHome, sha256Tree, type FixtureHome } from '../../../../testing/fixture-home.js';
+import { MiniIndex } from '../../../../testing/mini-index.js';
 import { createQwenAdapter } from './qwen-adapter.js';
 
 const DEMO = '-home-ana-projects-demo-app';

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatonCore } from '../../service.js';
-import { startFixtureCore } from '../../testing/fixture-core.js';
-import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
+import { startFixtureCore } from '../../../../testing/fixture-core.js';
+import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../../../testing/fixture-home.js';
 
 describe('Qwen Code sessions in Baton', () => {
   let fixture: FixtureHome;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { jsonlFilesBelow, replayBoth, takeLine } from '../../testing/shortcut-replay.js';
+import { makeFixtureHome, type FixtureHome } from '../../../../testing/fixture-home.js';
+import { jsonlFilesBelow, replayBoth, takeLine } from '../../../../testing/shortcut-replay.js';
 import { QwenParser, SILENT_SYSTEM_SUBTYPES } from './qwen-records.js';
 
 const take = (line: string | Buffer) => takeLine(new QwenParser().shortcut, line);

@@ -1,0 +1,12 @@
+/**
+ * Routes beyond the UI contract that the local server mounts: the MCP endpoint and /ingest.
+ * Each module contributes its routes here, so Electron main and headless mode serve the same set.
+ */
+import type { BatonCore } from './baton-core.js';
+import type { HttpRoute } from './server/http-server.js';
+import { createMcpRoutes } from './mcp/from-baton-core.js';
+import { createNudgeRoute } from './handoff/nudge-route.js';
+
+export function createExtraRoutes(core: BatonCore): HttpRoute[] {
+  return [...createMcpRoutes(core), createNudgeRoute(() => core.syncNow(), core.log)];
+}

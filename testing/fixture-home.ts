@@ -1,0 +1,91 @@
+/**
+ * Test support: a private copy of the real agent stores in `../shared/fixtures/home`, so tests
+ * read real files without ever touching the originals (and SQLite stores keep their -wal/-shm).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { AgentId, Session } from '../shared/model.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function fixturesDir(): string {
+  return process.env.BATON_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures');
+}
+
+export interface ExpectedSession {
+  agent: AgentId;
+  id: string;
+  cwd: string | null;
+  gitBranch: string | null;
+  firstPrompt: string | null;
+  userTurns: number;
+  toolNames: string[];
+  title: string | null;
+  parentId: string | null;
+  isSubagent: boolean;
+  hasSecrets: boolean;
+  secretKinds: string[];
+  containsTokens: string[];
+  files: string[];
+}
+
+export function expectedSessions(): ExpectedSession[] {
+  return JSON.parse(fs.readFileSync(path.join(fixturesDir(), 'expected.json'), 'utf8')) as ExpectedSession[];
+}
+
+export interface FixtureHome {
+  home: string;
+  /** Environment pointing HOME (and nothing else) at the copy; agent env vars cleared. */
+  env: NodeJS.ProcessEnv;
+  cleanup(): void;
+}
+
+/** Copies the fixture home into a fresh temp dir. */
+export function makeFixtureHome(): FixtureHome {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-home-'));
+  const home = path.join(root, 'home');
+  fs.cpSync(path.join(fixturesDir(), 'home'), home, { recursive: true, preserveTimestamps: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, BATON_HOME: path.join(root, 'baton') };
+  for (const key of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'GEMINI_CLI_HOME', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR', 'QWEN_HOME', 'QWEN_RUNTIME_DIR']) {
+    delete env[key];
+  }
+  return { home, env, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** An empty temp dir for tests that build their own stores. */
+export function makeTempDir(prefix = 'baton-test-'): { dir: string; cleanup(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Requires `sessions` to hold exactly the agent's sessions of expected.json, each with the listed
+ * facts (tool names compared as sets: expected.json sorts them, adapters keep first-use order).
+ */
+export function expectRecovered(agent: AgentId, sessions: ReadonlyMap<string, Session>): ExpectedSession[] {
+  const expected = expectedSessions().filter((s) => s.agent === agent);
+  expect(expected.length).toBeGreaterThan(0);
+  expect([...sessions.keys()].sort()).toEqual(expected.map((e) => `${agent}:${e.id}`).sort());
+  for (const e of expected) {
+    const s = sessions.get(`${agent}:${e.id}`)!;
+    const got = { nativeId: s.nativeId, cwd: s.cwd, gitBranch: s.gitBranch, firstPrompt: s.firstPrompt, userTurns: s.userTurns, toolNames: [...s.toolNames].sort(), title: s.title, parentId: s.parentId };
+    const want = { nativeId: e.id, cwd: e.cwd, gitBranch: e.gitBranch, firstPrompt: e.firstPrompt, userTurns: e.userTurns, toolNames: [...e.toolNames].sort(), title: e.title, parentId: e.parentId ? `${agent}:${e.parentId}` : null };
+    expect(got, e.id).toEqual(want);
+  }
+  return expected;
+}
+
+/** sha256 of every file below `dir`, by absolute path: "reading never writes" checks. */
+export function sha256Tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    out.set(full, createHash('sha256').update(fs.readFileSync(full)).digest('hex'));
+  }
+  return out;
+}
