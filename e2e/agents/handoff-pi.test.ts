@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeClaudeTranscript } from '../../electron/core/briefs/testing/claude-transcript.js';
+import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
 import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
