@@ -24,8 +24,8 @@ export function rendererDistDir(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     process.env.BATON_RENDERER_DIR,
+    path.resolve(here, '../../renderer/dist'),
     path.resolve(here, '../../../renderer/dist'),
-    path.resolve(here, '../../../../renderer/dist'),
   ];
   for (const candidate of candidates) {
     if (candidate && fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
