@@ -6,25 +6,14 @@
  * fetching session), and a new brief names an earlier one instead of quoting it (briefs never nest).
  */
 
-/** The tools Baton serves (keep in step with MCP_TOOL_NAMES in mcp/mcp-server.ts; a test checks). */
-export const BATON_TOOL_NAMES = [
-  'checkpoint_session',
-  'list_sessions',
-  'restore_session',
-  'generate_brief',
-  'search_session',
-  'search_all_sessions',
-  'complete_handoff',
-  'health_check',
-  'usage_summary',
-] as const;
+import { MCP_TOOL_NAMES } from '../../../shared/mcp-tool-names.js';
 
 /**
  * Server `baton` + tool, as the agents join them: `mcp__baton__x` (Claude Code; Codex's namespace
  * `mcp__baton` + `x`), `baton_x` (OpenCode), `mcp_baton_x` (Hermes, Gemini CLI), `baton__x`,
  * `baton.x`, `baton/x`, `baton:x` (display forms).
  */
-const BATON_TOOL = new RegExp(`^(?:mcp_{1,2})?baton(?:__|_|\\.|/|:)(?:${BATON_TOOL_NAMES.join('|')})$`, 'i');
+const BATON_TOOL = new RegExp(`^(?:mcp_{1,2})?baton(?:__|_|\\.|/|:)(?:${MCP_TOOL_NAMES.join('|')})$`, 'i');
 
 export function isBatonTool(toolName: string | null | undefined): boolean {
   return typeof toolName === 'string' && toolName.length < 64 && BATON_TOOL.test(toolName);

@@ -20,17 +20,7 @@ import { checkpointSession, completeHandoff, generateBrief, restoreSession } fro
 import { healthCheck } from './tools/health-tool.js';
 import { usageSummary } from './tools/usage-tool.js';
 
-export const MCP_TOOL_NAMES = [
-  'checkpoint_session',
-  'list_sessions',
-  'restore_session',
-  'generate_brief',
-  'search_session',
-  'search_all_sessions',
-  'complete_handoff',
-  'health_check',
-  'usage_summary',
-] as const;
+export { MCP_TOOL_NAMES } from '../../../shared/mcp-tool-names.js';
 
 const INSTRUCTIONS = `Baton keeps the sessions of Claude Code, Codex, OpenCode and Hermes on this machine so work can move between agents.
 - Before handing off (or when asked to "checkpoint"), call checkpoint_session with your session id — or your agent type and cwd — plus a summary, decisions and next steps.

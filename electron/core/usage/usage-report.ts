@@ -58,6 +58,25 @@ export function localDay(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** The WHERE clause of a filter over `sessions s` (and `usage_events e` when `since` is set). */
+function whereOf(filter: UsageFilter): { where: string; params: Record<string, unknown> } {
+  const terms: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filter.agent) {
+    terms.push('s.agent = @agent');
+    params.agent = filter.agent;
+  }
+  if (filter.sessionId) {
+    terms.push('s.id = @id');
+    params.id = filter.sessionId;
+  }
+  if (filter.since) {
+    terms.push('e.at >= @since');
+    params.since = filter.since;
+  }
+  return { where: terms.length ? `WHERE ${terms.join(' AND ')}` : '', params };
+}
+
 export class UsageReport {
   constructor(
     private readonly db: IndexDb,
@@ -66,21 +85,12 @@ export class UsageReport {
   ) {}
 
   private sessions(filter: UsageFilter): Map<number, SessionInfo> {
-    const where: string[] = [];
-    const params: Record<string, unknown> = {};
-    if (filter.agent) {
-      where.push('s.agent = @agent');
-      params.agent = filter.agent;
-    }
-    if (filter.sessionId) {
-      where.push('s.id = @id');
-      params.id = filter.sessionId;
-    }
+    const { where, params } = whereOf({ ...filter, since: undefined });
     const rows = this.db
       .prepare(
         `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
            s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents
-         FROM sessions s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+         FROM sessions s ${where}`,
       )
       .all(params) as (Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number })[];
     const out = new Map<number, SessionInfo>();
@@ -98,26 +108,13 @@ export class UsageReport {
 
   /** Every record of the filtered sessions, oldest first. */
   private records(sessions: Map<number, SessionInfo>, filter: UsageFilter): UsageRecord[] {
-    const params: Record<string, unknown> = {};
-    const where: string[] = [];
-    if (filter.agent) {
-      where.push('s.agent = @agent');
-      params.agent = filter.agent;
-    }
-    if (filter.sessionId) {
-      where.push('s.id = @id');
-      params.id = filter.sessionId;
-    }
-    if (filter.since) {
-      where.push('e.at >= @since');
-      params.since = filter.since;
-    }
+    const { where, params } = whereOf(filter);
     const rows = this.db
       .prepare(
         `SELECT e.session_rowid AS sessionRowid, e.at AS at, e.model AS model, e.input AS input, e.output AS output,
            e.cache_read AS cacheRead, e.cache_write AS cacheWrite, e.reasoning AS reasoning, e.context_window AS contextWindow, e.limits AS limits
          FROM usage_events e JOIN sessions s ON s.rowid = e.session_rowid
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+         ${where}`,
       )
       .all(params) as (Omit<UsageRecord, 'limits'> & { limits: string | null })[];
     const out: UsageRecord[] = rows.map((r) => ({ ...r, limits: r.limits ? (JSON.parse(r.limits) as UsageLimit[]) : null }));
