@@ -8,7 +8,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
@@ -43,22 +42,7 @@ export function ensureAgentCli(name: AgentCliName): Promise<AgentCli> {
   return p;
 }
 
-/** ccusage is also a devDependency of the project (pinned): use that copy when it is the same version. */
-function projectCopy(name: AgentCliName): AgentCli | null {
-  const { pkg, version, bin } = AGENT_CLIS[name];
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string };
-    const binPath = path.join(root, 'node_modules', '.bin', bin);
-    return manifest.version === version && fs.existsSync(binPath) ? { ok: true, name, bin: binPath, version } : null;
-  } catch {
-    return null;
-  }
-}
-
 async function install(name: AgentCliName): Promise<AgentCli> {
-  const own = name === 'ccusage' ? projectCopy(name) : null;
-  if (own) return own;
   const { pkg, version, bin } = AGENT_CLIS[name];
   const dir = path.join(agentCacheDir(), `${name}@${version}`);
   const binPath = path.join(dir, 'node_modules', '.bin', bin);
