@@ -3,6 +3,7 @@
  * in the background), search-as-you-type with stale responses dropped, filters and the cursor.
  */
 import type { SessionSummary } from '../../../shared/api-types.js';
+import type { AgentId } from '../../../shared/model.js';
 import { clampCursor } from '../lib/keyboard.js';
 import { messageOf, isUnauthorized } from './errors.js';
 import { rowsFromHits, rowsFromSessions } from './rows.js';
@@ -19,6 +20,8 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
   let searchGeneration = 0;
   let searchInFlight = false;
   let searchAgain = false;
+  /** The query and agent filter of the results shown now (null: none shown). */
+  let shownSearch: { query: string; agent: AgentId | null } | null = null;
   /** Arrow keys pressed while a search runs: applied to its results, not to the rows it replaces. */
   let queuedMove = 0;
 
@@ -30,7 +33,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
   };
 
   /** Rows follow sessions, hits and filters; the cursor stays on the same session when it can. */
-  const recompute = (patch: Partial<AppState>): Partial<AppState> => {
+  const recompute = (patch: Partial<AppState>, opts: { top?: boolean } = {}): Partial<AppState> => {
     const state = { ...get(), ...patch };
     const rows =
       state.hits === null
@@ -41,7 +44,8 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
           });
     // New search results start at the top; otherwise the user's pick survives reloads, even when
     // a smaller first page does not contain it yet.
-    const selectedId = patch.hits !== undefined ? (rows[0]?.id ?? null) : state.selectedId;
+    const top = opts.top ?? patch.hits !== undefined;
+    const selectedId = top ? (rows[0]?.id ?? null) : state.selectedId;
     const kept = selectedId ? rows.findIndex((r) => r.id === selectedId) : -1;
     const cursor = clampCursor(kept >= 0 ? kept : 0, rows.length);
     return { ...patch, rows, cursor, selectedId };
@@ -73,7 +77,11 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     const current = get();
     const stale = searchAgain || generation !== searchGeneration || current.query !== query || current.filterAgent !== filterAgent;
     if (!stale) {
-      set(recompute(patch));
+      // The same search run again (its sessions changed in the background) keeps the user's pick;
+      // results of a new query or filter start at the top.
+      const again = shownSearch !== null && shownSearch.query === query && shownSearch.agent === filterAgent && current.hits !== null;
+      shownSearch = { query, agent: filterAgent };
+      set(recompute(patch, { top: !again }));
       applyQueuedMove();
     }
     if (searchAgain) void runSearch();
@@ -137,6 +145,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
       if (!query.trim()) {
         searchGeneration++;
         searchAgain = false;
+        shownSearch = null;
         set(recompute({ query, hits: null, searchPending: false, searchError: null }));
         applyQueuedMove();
         return;

@@ -179,6 +179,29 @@ describe('actions typed while a search runs', () => {
   });
 });
 
+describe('a background refresh of the search keeps the user’s pick', () => {
+  it('re-running the same search (its sessions changed) keeps the selection; a new query starts at the top', async () => {
+    const { store, transport } = setup();
+    await started(store);
+    transport.respond('search', () => hits(['hermes:s2', 'claude:s3', 'codex:s1']));
+    store.getState().setQuery('shopping');
+    await whenState(store, (s) => s.hits !== null && !s.searchPending);
+    store.getState().moveCursor(1);
+    expect(store.getState().selectedId).toBe('claude:s3');
+    // An agent wrote a transcript: the list reloads and the search runs again.
+    transport.emit({ type: 'sessions-changed', sessionIds: ['codex:s1'] });
+    await whenState(store, () => transport.calls.filter((c) => c.method === 'search').length === 2);
+    await flush();
+    expect(store.getState().selectedId).toBe('claude:s3');
+    expect(store.getState().rows[store.getState().cursor]?.id).toBe('claude:s3');
+    // A different query: its results start at the top.
+    transport.respond('search', () => hits(['codex:s1', 'claude:s3']));
+    store.getState().setQuery('shopping list');
+    await whenState(store, (s) => s.query === 'shopping list' && !s.searchPending && s.hits?.length === 2);
+    expect(store.getState().selectedId).toBe('codex:s1');
+  });
+});
+
 describe('briefs wait for the first settings load', () => {
   it('a preview opened before the settings arrive gets the default target, budget and redaction', async () => {
     const { store, transport } = setup();
