@@ -45,6 +45,7 @@ export interface SshdOptions {
 }
 
 export async function startSshdHost(dir: string, opts: SshdOptions = {}): Promise<SshdHost> {
+  if (!fs.existsSync(SSHD)) throw new Error(`${SSHD} is missing: the remote-machine tests need an OpenSSH server (apt-get install openssh-server)`);
   const port = await freePort();
   const hostKey = keygen(path.join(dir, 'host_key'));
   const otherKey = keygen(path.join(dir, 'other_host_key'));

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -30,8 +30,8 @@ describe.each(AGENTS)('real %s CLI against the mock LLM', (agent) => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('answers a prompt through the mock', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('answers a prompt through the mock', async () => {
+    requireCli(cli);
     const home = path.join(tmp, 'home');
     const project = path.join(home, 'project');
     fs.mkdirSync(project, { recursive: true });

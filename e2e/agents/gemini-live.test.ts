@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -38,8 +38,8 @@ describe('a new Gemini CLI session while Baton watches', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('is searchable within a second of Gemini writing it', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('is searchable within a second of Gemini writing it', async () => {
+    requireCli(cli);
     const project = path.join(home, 'projects', 'live-app');
     fs.mkdirSync(project, { recursive: true });
     fs.writeFileSync(path.join(project, 'todo.txt'), 'buy milk\n');
@@ -100,9 +100,10 @@ describe('a new Gemini CLI session while Baton watches', () => {
     firstSession = page.sessions[0]!.nativeId;
   });
 
-  it('registers Baton in Gemini CLI (baton mcp install --agent gemini) and Gemini’s call of a Baton tool reaches Baton', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
-    if (!core || !firstSession) return ctx.skip('needs the session of the test before');
+  it('registers Baton in Gemini CLI (baton mcp install --agent gemini) and Gemini’s call of a Baton tool reaches Baton', async () => {
+    requireCli(cli);
+    expect(core && firstSession, 'needs the session of the test before').toBeTruthy();
+    if (!core || !firstSession) return;
     server = await startLocalServer(core, 0);
     core.settings.update({ port: server.port });
     const settingsFile = path.join(home, '.gemini', 'settings.json');
@@ -126,9 +127,10 @@ describe('a new Gemini CLI session while Baton watches', () => {
     expect(answer, `no Baton answer in what Gemini sent:\n${run.stdout}\n${run.stderr}`).toBeDefined();
   });
 
-  it('links a subagent Gemini runs to the session that started it', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
-    if (!core) return ctx.skip('needs the watching Baton of the first test');
+  it('links a subagent Gemini runs to the session that started it', async () => {
+    requireCli(cli);
+    expect(core, 'needs the watching Baton of the first test').toBeTruthy();
+    if (!core) return;
     const project = path.join(home, 'projects', 'live-app');
     const prompt = 'Please use a subagent to read `todo.txt` and report.';
     const run = await runAgent({ bin: cli.bin, args: promptArgs('gemini', prompt), cwd: project, env: agentEnv('gemini', home, mock.url), timeoutMs: 180_000 });
@@ -142,9 +144,10 @@ describe('a new Gemini CLI session while Baton watches', () => {
     expect([...child!.toolNames].sort()).toEqual(['complete_task', 'read_file']);
   });
 
-  it('reads a --resume of that session as one more turn: the replay of its history adds nothing', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
-    if (!core || !firstSession) return ctx.skip('needs the session of the first test');
+  it('reads a --resume of that session as one more turn: the replay of its history adds nothing', async () => {
+    requireCli(cli);
+    expect(core && firstSession, 'needs the session of the first test').toBeTruthy();
+    if (!core || !firstSession) return;
     const id = firstSession;
     const before = await core.api.getSession({ session: `gemini:${id}` });
     const project = path.join(home, 'projects', 'live-app');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/model.js';
 import { createGeminiAdapter } from '../../electron/core/sources/gemini/gemini-adapter.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -33,8 +33,8 @@ describe('Gemini usage against ccusage', () => {
   });
   afterAll(() => fx?.cleanup());
 
-  it('agrees with ccusage gemini session on every fixture session', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('agrees with ccusage gemini session on every fixture session', async () => {
+    requireCli(cli);
     const { stdout } = await execFileAsync(cli.bin, ['gemini', 'session', '--json', '--offline'], {
       env: { HOME: fx.home, PATH: process.env.PATH, NO_COLOR: '1' },
       timeout: 120_000,

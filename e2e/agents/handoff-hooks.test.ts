@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv } from './support/agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -78,8 +78,8 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
     if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('injects the pending brief once, into the first request of the next session in the folder', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('injects the pending brief once, into the first request of the next session in the folder', async () => {
+    requireCli(cli);
     const sourceHome = path.join(tmp, 'source-home');
     const agentHome = path.join(tmp, 'agent-home');
     const project = path.join(tmp, 'project');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -53,8 +53,8 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
     if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('adds the pending brief once, to the first request of the next pi session in the folder', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('adds the pending brief once, to the first request of the next pi session in the folder', async () => {
+    requireCli(cli);
     const sourceHome = path.join(tmp, 'source-home');
     const agentHome = path.join(tmp, 'agent-home');
     const project = path.join(tmp, 'project');

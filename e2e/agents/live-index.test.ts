@@ -16,7 +16,7 @@ import { SEQ_SPAN } from '../../electron/core/index/index-schema.js';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
 import { allAgentsConfig, environmentOf } from '../../testing/index-support.js';
 import { createAdapters } from '../../electron/core/sources/registry.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent, type AgentRun } from './support/run-agent.js';
@@ -244,9 +244,9 @@ describe('live index under real agents equals a cold index of the same files', (
     }
   }
 
-  it('starts with no agent store at all, then indexes each store as it appears, resumes and branch switches included', async (ctx) => {
+  it('starts with no agent store at all, then indexes each store as it appears, resumes and branch switches included', async () => {
     const missing = [...clis.values()].filter((c) => !c.ok);
-    if (missing.length) return ctx.skip(missing.map((c) => (c.ok ? '' : c.skip)).join('; '));
+    for (const c of missing) requireCli(c);
     // Claude Code's harness home makes ~/.claude: a first-time user has none until the first run.
     agentEnv('claude', home, mock.url);
     fs.rmSync(path.join(home, '.claude'), { recursive: true, force: true });
@@ -298,9 +298,10 @@ describe('live index under real agents equals a cold index of the same files', (
     console.log(`first session searchable after the agent exited: claude ${claude.ms} ms, codex ${codex.ms} ms, opencode ${opencode.ms} ms`);
   });
 
-  it('TUIs: Claude Code writes lines that add no message at exit; Codex and OpenCode renames show while watching, and after a restart', async (ctx) => {
-    if (!live || !made.codex) return ctx.skip('needs the sessions of the previous test');
-    if (!hasTmux()) return ctx.skip('tmux is not installed');
+  it('TUIs: Claude Code writes lines that add no message at exit; Codex and OpenCode renames show while watching, and after a restart', async () => {
+    expect(live && made.codex, 'needs the sessions of the previous test').toBeTruthy();
+    if (!live || !made.codex) return;
+    expect(hasTmux(), 'tmux is not installed (.ci/run installs it with apt-get)').toBe(true);
 
     // Claude Code's TUI: one turn, then /exit (which appends cost-state, file-history-snapshot…).
     // The folder-trust question, answered beforehand where Claude Code keeps the answer.

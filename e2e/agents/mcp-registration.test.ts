@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
 import { startBatonForAgent, type BatonForAgent } from './support/baton-for-agent.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
@@ -52,8 +52,8 @@ describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen'])('Baton registered in
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('registers the port Baton serves on, keeps the config private, and connects', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('registers the port Baton serves on, keeps the config private, and connects', async () => {
+    requireCli(cli);
     const url = `http://127.0.0.1:${baton.server.port}/mcp`;
     const config = path.join(home, CONFIG[agent]);
     // The agent's own config from its first start, readable by everyone as agents create it.

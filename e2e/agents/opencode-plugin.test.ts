@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv } from './support/agent-home.js';
 import { startBatonForAgent, type BatonForAgent } from './support/baton-for-agent.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
@@ -65,8 +65,8 @@ describe('Baton in the real OpenCode', () => {
     return runAgent({ bin: cli.bin, args: ['run', '--print-logs', prompt], cwd: project, env, timeoutMs: 240_000 });
   };
 
-  it('loads the plugin, connects its MCP entry, and pushes the session so it is searchable at once, without delaying the start', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('loads the plugin, connects its MCP entry, and pushes the session so it is searchable at once, without delaying the start', async () => {
+    requireCli(cli);
     // The same prompt without Baton, in a HOME of its own: how long a start takes here right now.
     // Not in the test's HOME: an OpenCode run that exits while its background install of
     // @opencode-ai/plugin is still retrying leaves that install's lock behind, and the next start
@@ -117,8 +117,8 @@ describe('Baton in the real OpenCode', () => {
     expect(agentRun.ms, `baseline ${baseline.ms} ms, with Baton ${agentRun.ms} ms`).toBeLessThan(baseline.ms + 40_000);
   });
 
-  it('adds a pending handoff to the first request of the next OpenCode session in the folder, once', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('adds a pending handoff to the first request of the next OpenCode session in the folder, once', async () => {
+    requireCli(cli);
     // Runs after the test above, which installed the plugin with `baton mcp install --plugin`.
     expect(fs.existsSync(path.join(home, '.config', 'opencode', 'plugins', 'baton.js'))).toBe(true);
     const sourceHome = path.join(tmp, 'source-home');

@@ -13,7 +13,7 @@ import { startLocalServer, type LocalServer } from '../../electron/core/local-se
 import { currentEnvironment, type Environment } from '../../electron/core/paths.js';
 import { installMcp, mcpInstallStatus } from '../../electron/core/mcp/install/installer.js';
 import { mcpEndpoint } from '../../electron/core/mcp/install/endpoint.js';
-import { ensureAgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -80,8 +80,8 @@ describe('real pi with Baton', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('loads Baton’s extension; the model’s Baton tool call reaches Baton and its answer comes back', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('loads Baton’s extension; the model’s Baton tool call reaches Baton and its answer comes back', async () => {
+    requireCli(cli);
     const endpoint = mcpEndpoint(Number(new URL(server.url).port), core.tokens.get());
     const [installed] = installMcp({ agent: 'pi', endpoint, environment });
     expect(installed).toMatchObject({ agent: 'pi', ok: true, changed: true });
@@ -118,8 +118,8 @@ describe('real pi with Baton', () => {
     expect(results[0]!.text).toContain('/w/baton-reach');
   }, 300_000);
 
-  it('a new pi session is searchable within a second of being written while Baton watches', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('a new pi session is searchable within a second of being written while Baton watches', async () => {
+    requireCli(cli);
     const word = 'wombatpi' + Date.now().toString(36);
     const run = await runAgent({ bin: cli.bin, args: promptArgs('pi', `Say hello ${word}.`), cwd: project, env: piEnvVars, timeoutMs: 180_000 });
     const exited = Date.now();
@@ -136,8 +136,8 @@ describe('real pi with Baton', () => {
     expect(session).toMatchObject({ agent: 'pi', cwd: project, userTurns: 1, firstPrompt: `Say hello ${word}.` });
   }, 300_000);
 
-  it('with Baton down, pi still works: no Baton tools offered, nothing breaks', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('with Baton down, pi still works: no Baton tools offered, nothing breaks', async () => {
+    requireCli(cli);
     expect(fs.existsSync(path.join(home, '.pi', 'agent', 'extensions', 'baton.ts'))).toBe(true);
     mock.clear();
     // A port nothing listens on (the extension's URL can be overridden from the environment).

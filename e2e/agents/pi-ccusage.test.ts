@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/model.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { createPiAdapter } from '../../electron/core/sources/pi/pi-adapter.js';
-import { ensureAgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, requireCli } from './support/agent-clis.js';
 
 const run = promisify(execFile);
 const FORK = '01a20eb0-ed27-774c-bfba-4536f30b8477';
@@ -33,9 +33,9 @@ describe('pi usage against ccusage', () => {
   });
   afterAll(() => fx.cleanup());
 
-  it('matches ccusage per session; a fork counts only its own responses', async (ctx) => {
+  it('matches ccusage per session; a fork counts only its own responses', async () => {
     const cli = await ensureAgentCli('ccusage');
-    if (!cli.ok) return ctx.skip(cli.skip);
+    requireCli(cli);
     const sessionsDir = path.join(fx.home, '.pi', 'agent', 'sessions');
     const { stdout } = await run(cli.bin, ['pi', 'session', '--json', '--offline', '--pi-path', sessionsDir], {
       env: { PATH: process.env.PATH, HOME: fx.home },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
 import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT } from './support/agent-home.js';
 import { freePort, startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -64,8 +64,8 @@ describe('real Qwen Code with a watching Baton', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('makes a session Qwen is writing searchable within a second of its prompt reaching disk', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('makes a session Qwen is writing searchable within a second of its prompt reaching disk', async () => {
+    requireCli(cli);
     const token = `qwenprobe${Date.now().toString(36)}`;
     let foundAt = 0;
     let onDiskAt = 0;
@@ -107,8 +107,8 @@ describe('real Qwen Code with a watching Baton', () => {
     expect(session.usage.input).toBeGreaterThan(0);
   });
 
-  it('shows a subagent Qwen ran as a child session of the one that launched it', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('shows a subagent Qwen ran as a child session of the one that launched it', async () => {
+    requireCli(cli);
     fs.writeFileSync(path.join(project, 'todo.txt'), 'milk\nsubagentprobe\n');
     const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', 'Please use a subagent to read `todo.txt` and report what it says.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
     expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
@@ -123,8 +123,8 @@ describe('real Qwen Code with a watching Baton', () => {
     expect(hits.map((h) => h.sessionId)).toContain(sub.id);
   });
 
-  it('counts a --fork-session copy of a session once, in its source, and links the fork to it', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('counts a --fork-session copy of a session once, in its source, and links the fork to it', async () => {
+    requireCli(cli);
     const source = chatLines(home).find((c) => c.file.includes(`${path.sep}chats${path.sep}`))!;
     const sourceId = path.basename(source.file, '.jsonl');
     const before = new Set(chatLines(home).map((c) => c.file));
@@ -138,8 +138,8 @@ describe('real Qwen Code with a watching Baton', () => {
     expect(await core.api.getSession({ session: `qwen:${sourceId}` })).toMatchObject({ userTurns: 1 });
   });
 
-  it('registers Baton in settings.json; a Baton tool called by the model reaches Baton', async (ctx) => {
-    if (!cli.ok) return ctx.skip(cli.skip);
+  it('registers Baton in settings.json; a Baton tool called by the model reaches Baton', async () => {
+    requireCli(cli);
     await core.api.updateSettings({ port: await freePort() });
     server = await startLocalServer(core);
     const [installed] = await core.api.installMcp({ agent: 'qwen', dryRun: false });

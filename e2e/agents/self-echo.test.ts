@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
 import { startMcpHarness, type McpHarness } from '../../testing/mcp/mcp-harness.js';
 import { expectedSessions } from '../../testing/fixture-home.js';
-import { ensureAgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
@@ -78,9 +78,9 @@ describe("real agents calling Baton's MCP tools: calls and results feed no searc
 
   const prompt = () => `call tool \`search_all_sessions\` with \`${JSON.stringify({ query: word })}\``;
 
-  it('Claude Code: mcp__baton__search_all_sessions and its result are kept but not searchable', async (ctx) => {
+  it('Claude Code: mcp__baton__search_all_sessions and its result are kept but not searchable', async () => {
     const cli = await ensureAgentCli('claude');
-    if (!cli.ok) return ctx.skip(cli.skip);
+    requireCli(cli);
     expect(hitsIn(source).length).toBeGreaterThan(0);
     const env = agentEnv('claude', harness.home.home, mock.url);
     const mcp = path.join(project, 'baton-mcp.json');
@@ -106,9 +106,9 @@ describe("real agents calling Baton's MCP tools: calls and results feed no searc
     expect(hitsIn(source).length).toBeGreaterThan(0);
   });
 
-  it('Codex: the call through the mcp__baton namespace and its result are kept but not searchable', async (ctx) => {
+  it('Codex: the call through the mcp__baton namespace and its result are kept but not searchable', async () => {
     const cli = await ensureAgentCli('codex');
-    if (!cli.ok) return ctx.skip(cli.skip);
+    requireCli(cli);
     const env = agentEnv('codex', harness.home.home, mock.url);
     fs.appendFileSync(
       path.join(harness.home.home, '.codex', 'config.toml'),

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusSpec, ensureCorpus } from '../../bench/corpus.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { ensureAgentCli, type AgentCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
@@ -92,13 +92,13 @@ describe('token usage equals ccusage, session by session', () => {
     fs.rmSync(corpusRoot, { recursive: true, force: true });
   });
 
-  it('over the real fixture stores', async (ctx) => {
-    if (!cc.ok) return ctx.skip(cc.skip);
+  it('over the real fixture stores', async () => {
+    requireCli(cc);
     expect(await compare(fixture.env, cc)).toBeGreaterThanOrEqual(19);
   });
 
-  it('over a generated corpus shaped like them', async (ctx) => {
-    if (!cc.ok) return ctx.skip(cc.skip);
+  it('over a generated corpus shaped like them', async () => {
+    requireCli(cc);
     const manifest = ensureCorpus(corpusSpec(0.01), { root: corpusRoot, log: () => undefined });
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: manifest.home, BATON_HOME: path.join(corpusRoot, 'baton') };
     for (const k of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME']) delete env[k];

@@ -1,8 +1,8 @@
 /**
  * The real agent CLIs, installed from npm at pinned versions into a cache outside the repo
  * (`$BATON_AGENT_CACHE`, default `~/.cache/baton-agents`), once per version, shared by every test
- * run on the machine. A package that cannot be installed yields a skip reason, never a failure of
- * the harness itself: the tests say which agent they could not run and why.
+ * run on the machine. A package that cannot be installed yields the reason (`ok: false`), and a
+ * test that needs it fails with that reason (`requireCli`): no real-agent test is ever skipped.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +25,14 @@ export const AGENT_CLIS = {
 export type AgentCliName = keyof typeof AGENT_CLIS;
 
 export type AgentCli = { ok: true; name: AgentCliName; bin: string; version: string } | { ok: false; name: AgentCliName; skip: string };
+
+/**
+ * A test's CLI must be there: the pinned packages install from the npm registry this machine and CI
+ * reach, so one that cannot be installed fails the test with the reason (a skipped test proves nothing).
+ */
+export function requireCli(cli: AgentCli): asserts cli is Extract<AgentCli, { ok: true }> {
+  if (!cli.ok) throw new Error(`${cli.name} is not available: ${cli.skip}`);
+}
 
 export function agentCacheDir(): string {
   return process.env.BATON_AGENT_CACHE ?? path.join(os.homedir(), '.cache', 'baton-agents');
