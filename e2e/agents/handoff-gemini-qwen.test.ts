@@ -10,13 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
-import { openUserData } from '../../electron/core/userdata/user-data.js';
 import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
 import { runBaton } from './support/baton-cli.js';
+import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from './support/handoff-scene.js';
 
 const GOAL = 'Teach the marshwren tokenizer to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c21';
@@ -62,20 +61,8 @@ describe.each<Agent>(['gemini', 'qwen'])('handoff received by the real %s throug
 
   it('injects the pending brief once, into the first request of the next session in the folder', async () => {
     requireCli(cli);
-    const sourceHome = path.join(tmp, 'source-home');
-    const agentHome = path.join(tmp, 'agent-home');
-    const project = path.join(tmp, 'project');
-    const batonHome = path.join(tmp, 'baton');
-    fs.mkdirSync(path.join(project, 'src'), { recursive: true });
-    writeClaudeTranscript({
-      home: sourceHome,
-      sessionId: SOURCE_SESSION,
-      cwd: project,
-      turns: [
-        { role: 'user', text: GOAL },
-        { role: 'assistant', text: 'The tokenizer now splits on commas; tabs are next.' },
-      ],
-    });
+    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
+    const { agentHome, project, batonHome } = scene;
     const env = { ...agentEnv(agent, agentHome, mock.url), BATON_HOME: batonHome };
     // A first run before Baton touches anything: the agent settles its own settings.json (Qwen Code
     // adds its "$version" migration mark), which uninstall must then give back byte for byte.
@@ -98,38 +85,25 @@ describe.each<Agent>(['gemini', 'qwen'])('handoff received by the real %s throug
     expect(idleRequest, 'no request with the prompt').toBeDefined();
     expect(JSON.stringify(idleRequest?.body)).not.toContain('Baton handoff');
 
-    const handoff = runBaton(['handoff', `claude:${SOURCE_SESSION}`, '--to', agent, '--json', '--no-copy'], { ...env, HOME: sourceHome });
-    expect(handoff.code, handoff.stderr).toBe(0);
-    const handed = JSON.parse(handoff.stdout) as { checkpoint: { id: string }; brief: string };
-    expect(handed.brief).toContain(GOAL);
+    const checkpointId = handOffTo(scene, agent, env);
 
     mock.clear();
     const first = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
-    expect(firstRequest, 'no request with the prompt').toBeDefined();
-    expect(JSON.stringify(firstRequest?.body)).toContain(GOAL);
-    expect(JSON.stringify(firstRequest?.body)).toContain(`Baton handoff ${handed.checkpoint.id}`);
-    expect(JSON.stringify(firstRequest?.body)).toContain('complete_handoff');
+    expectBrief(firstRequest, scene, checkpointId);
 
-    const data = openUserData(batonHome);
-    const received = data.getCheckpoint(handed.checkpoint.id)!;
-    data.close();
-    expect(received.status).toBe('received');
-    const receivedBy = received.handoff?.receivedBy ?? '';
-    expect(receivedBy.startsWith(`${agent}:`), receivedBy).toBe(true);
+    const by = receivedBy(scene, checkpointId);
+    expect(by.startsWith(`${agent}:`), by).toBe(true);
     // The id is the session the agent stored this very prompt under.
-    const sessionId = receivedBy.slice(agent.length + 1);
+    const sessionId = by.slice(agent.length + 1);
     expect(filesContaining(agentHome, [sessionId, 'firstprobe']).length, `no ${agent} chat file holds ${sessionId} and the prompt`).toBeGreaterThan(0);
 
     // A second session in the same folder gets nothing.
     mock.clear();
     const second = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    const secondRequest = firstTurnRequest(mock.requests(), 'secondprobe');
-    expect(secondRequest).toBeDefined();
-    expect(JSON.stringify(secondRequest?.body)).not.toContain(GOAL);
-    expect(JSON.stringify(secondRequest?.body)).not.toContain('Baton handoff');
+    expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
 
     const uninstall = runBaton(['hooks', 'uninstall', '--agent', agent], env);
     expect(uninstall.code, uninstall.stderr + uninstall.stdout).toBe(0);

@@ -10,13 +10,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
 import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv } from './support/agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
 import { runBaton } from './support/baton-cli.js';
+import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from './support/handoff-scene.js';
 
 const GOAL = 'Teach the zebrafrost parser to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c01';
@@ -80,20 +80,8 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
 
   it('injects the pending brief once, into the first request of the next session in the folder', async () => {
     requireCli(cli);
-    const sourceHome = path.join(tmp, 'source-home');
-    const agentHome = path.join(tmp, 'agent-home');
-    const project = path.join(tmp, 'project');
-    const batonHome = path.join(tmp, 'baton');
-    fs.mkdirSync(path.join(project, 'src'), { recursive: true });
-    writeClaudeTranscript({
-      home: sourceHome,
-      sessionId: SOURCE_SESSION,
-      cwd: project,
-      turns: [
-        { role: 'user', text: GOAL },
-        { role: 'assistant', text: 'The tokenizer now splits on commas; tabs are next.' },
-      ],
-    });
+    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
+    const { agentHome, project, batonHome } = scene;
     const env = { ...agentEnv(agent, agentHome, mock.url), BATON_HOME: batonHome };
     // A config of the user's own, which uninstall must give back byte for byte.
     const configFile = agent === 'claude' ? path.join(agentHome, '.claude', 'settings.json') : path.join(agentHome, '.codex', 'hooks.json');
@@ -117,34 +105,23 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
     expect(idleRequest).toBeDefined();
     expect(normalised(idleRequest, tmp)).toBe(normalised(baselineRequest, tmp));
 
-    const handoff = runBaton(['handoff', `claude:${SOURCE_SESSION}`, '--to', agent, '--json', '--no-copy'], { ...env, HOME: sourceHome });
-    expect(handoff.code, handoff.stderr).toBe(0);
-    const handed = JSON.parse(handoff.stdout) as { checkpoint: { id: string }; brief: string; hooksInstalled: boolean };
-    expect(handed.brief).toContain(GOAL);
+    const checkpointId = handOffTo(scene, agent, env);
 
     mock.clear();
     const first = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env });
     expect(first.code, first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
-    expect(JSON.stringify(firstRequest?.body)).toContain(GOAL);
-    expect(JSON.stringify(firstRequest?.body)).toContain(`Baton handoff ${handed.checkpoint.id}`);
-    expect(JSON.stringify(firstRequest?.body)).toContain('complete_handoff');
+    expectBrief(firstRequest, scene, checkpointId);
 
     const receiver = agentSessionIds(agent, agentHome)[0];
-    const data = openUserData(batonHome);
-    const received = data.getCheckpoint(handed.checkpoint.id)!;
-    data.close();
-    expect(received.status).toBe('received');
-    expect(received.handoff?.receivedBy).toBe(`${agent}:${receiver}`);
+    const by = receivedBy(scene, checkpointId);
+    expect(by).toBe(`${agent}:${receiver}`);
 
     // A second session in the same folder gets nothing.
     mock.clear();
     const second = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env });
     expect(second.code, second.stderr).toBe(0);
-    const secondRequest = firstTurnRequest(mock.requests(), 'secondprobe');
-    expect(secondRequest).toBeDefined();
-    expect(JSON.stringify(secondRequest?.body)).not.toContain(GOAL);
-    expect(JSON.stringify(secondRequest?.body)).not.toContain('Baton handoff');
+    expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
 
     if (agent === 'claude') {
       // /compact in the session that received the handoff: Claude runs PreCompact first, and Baton

@@ -9,13 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
-import { openUserData } from '../../electron/core/userdata/user-data.js';
 import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
 import { runAgent } from './support/run-agent.js';
 import { runBaton } from './support/baton-cli.js';
+import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from './support/handoff-scene.js';
 
 const GOAL = 'Teach the quillwort lexer to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c20';
@@ -55,20 +54,8 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
 
   it('adds the pending brief once, to the first request of the next pi session in the folder', async () => {
     requireCli(cli);
-    const sourceHome = path.join(tmp, 'source-home');
-    const agentHome = path.join(tmp, 'agent-home');
-    const project = path.join(tmp, 'project');
-    const batonHome = path.join(tmp, 'baton');
-    fs.mkdirSync(path.join(project, 'src'), { recursive: true });
-    writeClaudeTranscript({
-      home: sourceHome,
-      sessionId: SOURCE_SESSION,
-      cwd: project,
-      turns: [
-        { role: 'user', text: GOAL },
-        { role: 'assistant', text: 'The lexer now splits on commas; tabs are next.' },
-      ],
-    });
+    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
+    const { agentHome, project, batonHome } = scene;
     const env = { ...agentEnv('pi', agentHome, mock.url), BATON_HOME: batonHome };
 
     const install = runBaton(['mcp', 'install', '--agent', 'pi'], env);
@@ -83,19 +70,13 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
     expect(idleRequest).toBeDefined();
     expect(JSON.stringify(idleRequest?.body)).not.toContain('Baton handoff');
 
-    const handoff = runBaton(['handoff', `claude:${SOURCE_SESSION}`, '--to', 'pi', '--json', '--no-copy'], { ...env, HOME: sourceHome });
-    expect(handoff.code, handoff.stderr).toBe(0);
-    const handed = JSON.parse(handoff.stdout) as { checkpoint: { id: string }; brief: string };
-    expect(handed.brief).toContain(GOAL);
+    const checkpointId = handOffTo(scene, 'pi', env);
 
     mock.clear();
     const first = await runAgent({ bin: cli.bin, args: promptArgs('pi', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
-    expect(firstRequest, 'pi sent no request with the prompt').toBeDefined();
-    expect(JSON.stringify(firstRequest?.body)).toContain(GOAL);
-    expect(JSON.stringify(firstRequest?.body)).toContain(`Baton handoff ${handed.checkpoint.id}`);
-    expect(JSON.stringify(firstRequest?.body)).toContain('complete_handoff');
+    expectBrief(firstRequest, scene, checkpointId);
 
     // pi kept it in the session as an extension's custom message (as the fixtures' extension session shows).
     const [receiver] = piSessions(agentHome);
@@ -108,19 +89,13 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
     expect(custom).toHaveLength(1);
     expect(custom[0]!.content).toContain(GOAL);
 
-    const data = openUserData(batonHome);
-    const received = data.getCheckpoint(handed.checkpoint.id)!;
-    data.close();
-    expect(received.status).toBe('received');
-    expect(received.handoff?.receivedBy).toBe(`pi:${receiver!.id}`);
+    const by = receivedBy(scene, checkpointId);
+    expect(by).toBe(`pi:${receiver!.id}`);
 
     // A second session in the same folder gets nothing.
     mock.clear();
     const second = await runAgent({ bin: cli.bin, args: promptArgs('pi', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    const secondRequest = firstTurnRequest(mock.requests(), 'secondprobe');
-    expect(secondRequest).toBeDefined();
-    expect(JSON.stringify(secondRequest?.body)).not.toContain(GOAL);
-    expect(JSON.stringify(secondRequest?.body)).not.toContain('Baton handoff');
+    expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
   }, 600_000);
 });
