@@ -15,6 +15,8 @@ export interface UsageFilter {
   since?: string;
   /** One session's records only. */
   sessionId?: string;
+  /** These sessions' records only. */
+  sessionIds?: readonly string[];
 }
 
 /** One request (or one session's totals, for agents without per-request records). */
@@ -46,6 +48,8 @@ interface SessionInfo {
 const BLOCK_MS = 5 * 60 * 60 * 1000;
 const LIVE_MS = 60 * 60 * 1000;
 const HISTORY_POINTS = 200;
+/** How far back the summary reads records: a weekly usage window's reports included. */
+const SUMMARY_DAYS = 8;
 
 function emptyTotals(): UsageTotals {
   return { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 0, costUSD: null, models: [], unpricedModels: [], requests: 0 };
@@ -69,6 +73,13 @@ function whereOf(filter: UsageFilter): { where: string; params: Record<string, u
   if (filter.sessionId) {
     terms.push('s.id = @id');
     params.id = filter.sessionId;
+  }
+  if (filter.sessionIds) {
+    const names = filter.sessionIds.map((id, i) => {
+      params[`sid${i}`] = id;
+      return `@sid${i}`;
+    });
+    terms.push(names.length ? `s.id IN (${names.join(', ')})` : '0');
   }
   if (filter.since) {
     terms.push('e.at >= @since');
@@ -149,7 +160,10 @@ export class UsageReport {
 
   bySession(filter: UsageFilter = {}): SessionUsage[] {
     const sessions = this.sessions(filter);
-    const records = this.records(sessions, filter);
+    return this.sessionUsages(sessions, this.records(sessions, filter));
+  }
+
+  private sessionUsages(sessions: Map<number, SessionInfo>, records: UsageRecord[]): SessionUsage[] {
     const per = new Map<number, { totals: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null }>();
     for (const r of records) {
       let e = per.get(r.sessionRowid);
@@ -213,11 +227,15 @@ export class UsageReport {
    */
   byBlock(filter: UsageFilter = {}): BlockUsage[] {
     const sessions = this.sessions(filter);
+    return this.blocks(sessions, this.records(sessions, filter));
+  }
+
+  private blocks(sessions: Map<number, SessionInfo>, records: UsageRecord[]): BlockUsage[] {
     const blocks: BlockUsage[] = [];
     let current: BlockUsage | null = null;
     let startMs = 0;
     let lastMs = 0;
-    for (const r of this.records(sessions, filter)) {
+    for (const r of records) {
       if (!r.at || r.input + r.output + r.cacheRead + r.cacheWrite === 0) continue;
       const t = Date.parse(r.at);
       if (!Number.isFinite(t)) continue;
@@ -237,24 +255,43 @@ export class UsageReport {
     return blocks;
   }
 
-  /** Per agent: today's totals, its usage windows, a recent limit hit, live sessions with their context fill. */
+  /**
+   * Per agent: today's totals, its usage windows, a recent limit hit, live sessions with their
+   * context fill, the active 5-hour block. The UI and the alert watcher ask for it after every index
+   * change, so it reads the sessions once and only the last SUMMARY_DAYS of records (enough for
+   * today, a weekly window, a limit hit still ahead and the active block), all agents in one pass;
+   * live sessions' totals are then read whole, for those few sessions only.
+   */
   summary(opts: { agent?: AgentId; sessionId?: string; agents: readonly AgentId[] }): UsageSummary {
     const now = this.now();
     const today = localDay(new Date(now).toISOString());
     const out: UsageSummary = { generatedAt: new Date(now).toISOString(), agents: [] };
-    for (const agent of opts.agent ? [opts.agent] : opts.agents) {
-      const sessions = this.sessions({ agent });
-      const records = this.records(sessions, { agent });
+    const agents = opts.agent ? [opts.agent] : opts.agents;
+    const sessions = this.sessions({ agent: opts.agent });
+    const recent = this.records(sessions, { agent: opts.agent, since: new Date(now - SUMMARY_DAYS * 86_400_000).toISOString() });
+    const byAgent = new Map<AgentId, { sessions: Map<number, SessionInfo>; records: UsageRecord[] }>(agents.map((a) => [a, { sessions: new Map(), records: [] }]));
+    for (const [rowid, info] of sessions) byAgent.get(info.agent)?.sessions.set(rowid, info);
+    for (const r of recent) {
+      const agent = sessions.get(r.sessionRowid)?.agent;
+      if (agent) byAgent.get(agent)?.records.push(r);
+    }
+    const live = new Set<string>();
+    for (const [, group] of byAgent) {
+      for (const r of group.records) {
+        if (r.at && now - Date.parse(r.at) < LIVE_MS) live.add(group.sessions.get(r.sessionRowid)!.id);
+      }
+    }
+    const liveUsage = live.size ? this.bySession({ sessionIds: [...live] }) : [];
+    for (const agent of agents) {
+      const group = byAgent.get(agent)!;
       const totals = emptyTotals();
       const windows = new Map<string, UsageLimit & { reportedAt: string | null }>();
       let limitHit: AgentUsageSummary['limitHit'] = null;
-      for (const r of records) {
+      for (const r of group.records) {
         if (r.at && localDay(r.at) === today) this.add(totals, r);
         for (const l of r.limits ?? []) {
-          if (l.name === 'reached') {
-            const session = sessions.get(r.sessionRowid)?.id ?? '';
-            limitHit = { at: r.at, resetsAt: l.resetsAt, note: l.note, session };
-          } else windows.set(l.name, { ...l, reportedAt: r.at });
+          if (l.name === 'reached') limitHit = { at: r.at, resetsAt: l.resetsAt, note: l.note, session: group.sessions.get(r.sessionRowid)?.id ?? '' };
+          else windows.set(l.name, { ...l, reportedAt: r.at });
         }
       }
       // A hit whose reset has passed (or, with no reset time, older than a block) is history.
@@ -262,9 +299,9 @@ export class UsageReport {
         const reset = limitHit.resetsAt ? Date.parse(limitHit.resetsAt) : limitHit.at ? Date.parse(limitHit.at) + BLOCK_MS : 0;
         if (!(reset > now)) limitHit = null;
       }
-      const liveSessions = this.bySession({ agent }).filter((s) => s.lastActivity && now - Date.parse(s.lastActivity) < LIVE_MS);
-      const activeBlock = this.byBlock({ agent }).find((b) => b.isActive) ?? null;
-      if (totals.requests === 0 && windows.size === 0 && !limitHit && liveSessions.length === 0 && sessions.size === 0) continue;
+      const liveSessions = liveUsage.filter((s) => s.agent === agent && s.lastActivity && now - Date.parse(s.lastActivity) < LIVE_MS);
+      const activeBlock = this.blocks(group.sessions, group.records).find((b) => b.isActive) ?? null;
+      if (totals.requests === 0 && windows.size === 0 && !limitHit && liveSessions.length === 0 && group.sessions.size === 0) continue;
       out.agents.push({ agent, today: totals, windows: [...windows.values()], limitHit, liveSessions, activeBlock });
     }
     if (opts.sessionId) out.session = this.bySession({ sessionId: opts.sessionId })[0];
