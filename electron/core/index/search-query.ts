@@ -4,6 +4,7 @@
  * (cwd substring), `branch:`, `after:`/`before:` (dates). Every term becomes a quoted FTS string,
  * so `"`, `*`, `-`, `NEAR(`, `AND`, `:` and unbalanced quotes are just characters to look for.
  */
+import type { SessionFilter } from './session-filter-sql.js';
 import { isAgentId, type AgentId } from '../../../shared/model.js';
 import { hasTokens, queryForm } from './fts-text.js';
 
@@ -14,14 +15,8 @@ export interface SearchTerm {
   negated: boolean;
 }
 
-export interface SearchFilters {
-  agent?: AgentId;
-  project?: string;
-  branch?: string;
-  /** ISO timestamps (inclusive lower / exclusive upper bound on the session's activity). */
-  after?: string;
-  before?: string;
-}
+/** The filters a query may carry (`agent:`, `project:`, `branch:`, `after:`, `before:`). */
+export type SearchFilters = SessionFilter;
 
 export interface ParsedQuery {
   terms: SearchTerm[];

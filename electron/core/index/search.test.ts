@@ -116,6 +116,10 @@ describe('MessageSearch on a real index', () => {
     expect(ids('widget', { visibility: { excludeCwdGlobs: ['/home/ana/projects/beta'] } })).toEqual(['claude:alpha']);
     expect(ids('widget', { visibility: { roots: { claude: ['/stores/claude'] } } })).toEqual(['claude:alpha']);
     expect(ids('widget -deploy')).toEqual([]);
+    // `baton list --branch` and `baton search branch:` go through the same filter: same answer.
+    const listed = (q: Parameters<SessionIndex['listSessions']>[0]) => index.listSessions(q).sessions.map((s) => s.id).sort();
+    expect(listed({ branch: 'FEATURE/X' })).toEqual(ids('widget branch:FEATURE/X'));
+    expect(listed({ project: 'ALPHA' })).toEqual(ids('widget project:ALPHA'));
   });
 
   it('finds short words as whole words, CJK substrings, camelCase parts and prefixes, with other filters', () => {

@@ -16,6 +16,7 @@ import { SEQ_SPAN } from './index-schema.js';
 import { bm25Score, foldText, type Bm25Phrase } from './bm25.js';
 import { FtsStats, decodeVarints } from './fts-stats.js';
 import { hasTokens, searchableText } from './fts-text.js';
+import { sessionFilterSql } from './session-filter-sql.js';
 import { isShortWord, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
 import { visibilitySql, type SessionVisibility } from './session-visibility.js';
 
@@ -66,28 +67,7 @@ interface SessionInfo {
 }
 
 function filterSql(f: SearchFilters, params: Record<string, unknown>): string {
-  const where: string[] = [];
-  if (f.agent) {
-    where.push('s.agent = @agent');
-    params.agent = f.agent;
-  }
-  if (f.project) {
-    where.push('instr(lower(s.cwd), lower(@project)) > 0');
-    params.project = f.project;
-  }
-  if (f.branch) {
-    where.push('s.git_branch = @branch COLLATE NOCASE');
-    params.branch = f.branch;
-  }
-  if (f.after) {
-    where.push('coalesce(s.updated_at, s.started_at) >= @after');
-    params.after = f.after;
-  }
-  if (f.before) {
-    where.push('coalesce(s.started_at, s.updated_at) < @before');
-    params.before = f.before;
-  }
-  return where.map((w) => ` AND ${w}`).join('');
+  return sessionFilterSql(f, params).map((w) => ` AND ${w}`).join('');
 }
 
 /** Recency multiplier: 2× for today, ~1.5× for two weeks ago, tending to 1× for old sessions. */

@@ -3,6 +3,7 @@
  * search and session-reference resolution. It holds its own read-only connection, so with WAL it
  * never waits for the ingest writer, which lives on another thread.
  */
+import { sessionFilterSql } from './session-filter-sql.js';
 import fs from 'node:fs';
 import type { AgentId, Message, SeqRange, Session } from '../../../shared/model.js';
 import type { SearchHit } from '../../../shared/api-types.js';
@@ -73,23 +74,11 @@ export class SessionIndex implements TranscriptReader {
   }
 
   listSessions(q: SessionListQuery = {}): SessionList {
-    const where: string[] = [];
     const params: Record<string, unknown> = {
       limit: Math.max(1, Math.min(q.limit ?? 100, 10_000)),
       offset: Math.max(0, q.offset ?? 0),
     };
-    if (q.agent) {
-      where.push('s.agent = @agent');
-      params.agent = q.agent;
-    }
-    if (q.project) {
-      where.push('instr(lower(s.cwd), lower(@project)) > 0');
-      params.project = q.project;
-    }
-    if (q.branch) {
-      where.push('s.git_branch = @branch');
-      params.branch = q.branch;
-    }
+    const where = sessionFilterSql({ agent: q.agent, project: q.project, branch: q.branch }, params);
     const exclusions = visibilitySql(q.visibility, params);
     const clause = where.length || exclusions ? `WHERE 1${where.map((w) => ` AND ${w}`).join('')}${exclusions}` : '';
     let stmts = this.listCache.get(clause);
