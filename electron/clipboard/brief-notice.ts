@@ -1,7 +1,7 @@
 /** What the notification says after a brief was copied (tray click or hotkey). Pure. */
 import { AGENT_LABELS, type AgentId } from '../../shared/model.js';
 import type { BriefResult } from '../../shared/api-types.js';
-import { projectName } from '../tray/tray-menu.js';
+import { projectName } from '../../shared/project-labels.js';
 
 const TARGET_LABELS: Record<string, string> = { generic: 'any agent', ...AGENT_LABELS };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrayMenu, formatAge, projectName, type TraySession } from './tray-menu.js';
+import { buildTrayMenu, type TraySession } from './tray-menu.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -13,28 +13,6 @@ function sessions(n: number): TraySession[] {
     updatedAt: ago(i * 3_600_000),
   }));
 }
-
-describe('formatAge', () => {
-  it.each([
-    [ago(5_000), 'just now'],
-    [ago(5 * 60_000), '5m ago'],
-    [ago(3 * 3_600_000), '3h ago'],
-    [ago(2 * 86_400_000), '2d ago'],
-    [ago(40 * 86_400_000), '5w ago'],
-    ['2024-01-02T00:00:00Z', '2024-01-02'],
-    [null, 'unknown age'],
-    ['garbage', 'unknown age'],
-    [ago(-60_000), 'just now'],
-  ])('%s → %s', (iso, label) => expect(formatAge(iso, NOW)).toBe(label));
-});
-
-describe('projectName', () => {
-  it('takes the last segment on either separator', () => {
-    expect(projectName('/home/me/baton/')).toBe('baton');
-    expect(projectName('C:\\Users\\me\\My Proj')).toBe('My Proj');
-    expect(projectName(null)).toBe('no project');
-  });
-});
 
 describe('buildTrayMenu', () => {
   it('lists the ten most recent sessions with agent, project and age, then the commands', () => {

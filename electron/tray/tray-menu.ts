@@ -4,6 +4,8 @@
  */
 import { AGENT_LABELS, type AgentId } from '../../shared/model.js';
 import type { AgentUsageSummary } from '../../shared/usage.js';
+import { projectName } from '../../shared/project-labels.js';
+import { relativeTime } from '../../shared/time-labels.js';
 import { compactTokens, formatCost, localClock, windowName } from '../../shared/usage-format.js';
 
 export const TRAY_RECENT_SESSIONS = 10;
@@ -59,30 +61,6 @@ export interface TrayMenuItem {
   action?: TrayAction;
 }
 
-/** "just now", "5m ago", "3h ago", "2d ago", "6w ago", or the date for anything older than a year. */
-export function formatAge(iso: string | null, now: number): string {
-  if (!iso) return 'unknown age';
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return 'unknown age';
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 14) return `${days}d ago`;
-  if (days < 365) return `${Math.floor(days / 7)}w ago`;
-  return new Date(at).toISOString().slice(0, 10);
-}
-
-/** Last path segment of the cwd (either separator), or "no project". */
-export function projectName(cwd: string | null): string {
-  if (!cwd) return 'no project';
-  const parts = cwd.split(/[\\/]+/).filter(Boolean);
-  return parts.at(-1) ?? cwd;
-}
-
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
@@ -93,7 +71,7 @@ function escapeLabel(text: string): string {
 }
 
 export function sessionLabel(session: TraySession, now: number): string {
-  return escapeLabel(`${AGENT_LABELS[session.agent]} · ${truncate(projectName(session.cwd), 32)} · ${formatAge(session.updatedAt, now)}`);
+  return escapeLabel(`${AGENT_LABELS[session.agent]} · ${truncate(projectName(session.cwd), 32)} · ${relativeTime(session.updatedAt, now)}`);
 }
 
 /**
@@ -130,7 +108,7 @@ export function usageItems(usage: readonly AgentUsageSummary[], formatTime: (iso
 }
 
 export function handoffLabel(h: TrayHandoff, now: number): string {
-  const state = h.status === 'received' ? `received by ${h.receivedBy ?? 'an agent'}` : `pending · ${formatAge(h.createdAt, now)}`;
+  const state = h.status === 'received' ? `received by ${h.receivedBy ?? 'an agent'}` : `pending · ${relativeTime(h.createdAt, now)}`;
   return escapeLabel(`→ ${AGENT_LABELS[h.target]} · ${truncate(projectName(h.projectDir), 24)} · ${truncate(state, 48)}`);
 }
 

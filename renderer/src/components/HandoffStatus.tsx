@@ -1,7 +1,7 @@
 /** The previewed session's handoffs to named agents: pending (until when), received by which session, completed. */
 import { AGENT_LABELS } from '../../../shared/model.js';
 import type { Checkpoint } from '../../../shared/api-types.js';
-import { fullTime, relativeTime } from '../lib/relative-time.js';
+import { fullTime, relativeTime } from '../../../shared/time-labels.js';
 
 export function handoffState(cp: Checkpoint, now = Date.now()): string {
   const h = cp.handoff;

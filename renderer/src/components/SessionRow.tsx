@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import type { StalenessBand } from '../../../shared/api-types.js';
-import { fullTime, relativeTime } from '../lib/relative-time.js';
-import { projectName } from '../lib/project.js';
+import { fullTime, relativeTime } from '../../../shared/time-labels.js';
+import { projectName } from '../../../shared/project-labels.js';
 import { rowTitle, type SessionRow } from '../store/rows.js';
 import type { SessionUsage } from '../../../shared/usage.js';
 import { AgentBadge } from './AgentBadge.js';

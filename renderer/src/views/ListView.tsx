@@ -5,7 +5,7 @@ import { EmptyState } from '../components/EmptyState.js';
 import { SessionList } from '../components/SessionList.js';
 import { SEARCH_INPUT_ID } from '../lib/focus.js';
 import { MOD_LABEL } from '../lib/platform.js';
-import { projectOptions } from '../lib/project.js';
+import { projectOptions } from '../../../shared/project-labels.js';
 import { useMemo } from 'react';
 import { useApp, useAppStore } from '../store/context.js';
 

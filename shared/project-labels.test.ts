@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectName, projectOptions } from './project.js';
+import { projectName, projectOptions } from './project-labels.js';
 
 describe('projectName', () => {
   it('is the last folder of the cwd on any OS', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from './relative-time.js';
+import { relativeTime } from './time-labels.js';
 
 const now = Date.parse('2026-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

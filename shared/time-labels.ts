@@ -1,4 +1,4 @@
-/** Compact "how long ago" labels for session rows, like a native menu shows them. */
+/** Compact "how long ago" labels for session rows, the tray menu and notifications. */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
