@@ -66,8 +66,9 @@ async function firstPaint(page: Page, url: string): Promise<number> {
 /** Types `query` one key at a time like a user, then times last keystroke → results painted. */
 async function searchAsYouType(page: Page, query: string): Promise<{ paintedMs: number; requestMs: number }> {
   return page.evaluate(async (q) => {
-    type Store = { getState(): { query: string; searchPending: boolean; hits: unknown[] | null; lastSearchMs: number | null; setQuery(q: string): void } };
-    const store = (window as unknown as { __batonStore: Store }).__batonStore;
+    // The store records each search it shows as a User Timing measure (renderer/src/lib/timing.ts).
+    const shownSearch = () =>
+      performance.getEntriesByName('baton:search').find((e) => (e as PerformanceMeasure).detail?.query === q) as PerformanceMeasure | undefined;
     const input = document.getElementById('baton-search') as HTMLInputElement;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const type = (value: string) => {
@@ -82,15 +83,15 @@ async function searchAsYouType(page: Page, query: string): Promise<{ paintedMs: 
     }
     const t0 = performance.now();
     type(q);
-    await new Promise<void>((resolve) => {
+    const shown = await new Promise<PerformanceMeasure>((resolve) => {
       const check = () => {
-        const s = store.getState();
-        if (s.query === q && !s.searchPending && s.hits !== null) requestAnimationFrame(() => resolve());
+        const entry = shownSearch();
+        if (entry) requestAnimationFrame(() => resolve(entry));
         else requestAnimationFrame(check);
       };
       check();
     });
-    return { paintedMs: performance.now() - t0, requestMs: store.getState().lastSearchMs ?? NaN };
+    return { paintedMs: performance.now() - t0, requestMs: shown.duration };
   }, query);
 }
 
@@ -129,8 +130,8 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
     // Let every page of sessions arrive before searching and measuring memory.
     await page.waitForFunction(
       (n) => {
-        const s = (window as unknown as { __batonStore: { getState(): { sessions: unknown[]; sessionsLoading: boolean } } }).__batonStore.getState();
-        return s.sessions.length >= n && !s.sessionsLoading;
+        const loaded = performance.getEntriesByName('baton:sessions-loaded')[0] as PerformanceMeasure | undefined;
+        return ((loaded?.detail as { count?: number } | undefined)?.count ?? 0) >= n;
       },
       Math.min(sessions, 20_000),
       { timeout: 60_000 },

@@ -14,9 +14,6 @@ const store = createAppStore({
   clipboard: { writeText: (text) => navigator.clipboard.writeText(text) },
 });
 
-// Exposed for the UI benchmark (bench/ui.bench.ts) and debugging; read-only use.
-(window as unknown as { __batonStore?: typeof store }).__batonStore = store;
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 createRoot(root).render(

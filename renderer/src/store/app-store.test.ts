@@ -3,8 +3,8 @@ import type { BriefResult, RestoreResult, SearchHit, SettingsView } from '../../
 import { createClient } from '../../../shared/client.js';
 import { defaultSettings } from '../../../shared/settings.js';
 import { createAppStore } from './app-store.js';
-import { makeSession } from './test-data.js';
-import { createScriptedTransport } from './test-transport.js';
+import { makeSession } from '../../../testing/renderer/store-test-data.js';
+import { createScriptedTransport } from '../../../testing/renderer/scripted-transport.js';
 
 const sessions = Array.from({ length: 7 }, (_, i) => makeSession(`claude:s${i}`, { cwd: i % 2 ? '/p/odd' : '/p/even' }));
 

@@ -5,6 +5,7 @@
 import type { SessionSummary } from '../../../shared/api-types.js';
 import type { AgentId } from '../../../shared/model.js';
 import { clampCursor } from '../lib/keyboard.js';
+import { markTiming } from '../lib/timing.js';
 import { messageOf, isUnauthorized } from './errors.js';
 import { rowsFromHits, rowsFromSessions } from './rows.js';
 import type { AppState, ListSlice, SliceCreator } from './types.js';
@@ -68,7 +69,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     let patch: Partial<AppState>;
     try {
       const hits = await deps.client.search({ query, agent: filterAgent ?? undefined, limit: 200 });
-      patch = { hits, searchPending: false, searchError: null, lastSearchMs: performance.now() - started };
+      patch = { hits, searchPending: false, searchError: null };
     } catch (err) {
       patch = { hits: [], searchPending: false, searchError: messageOf(err) };
     } finally {
@@ -82,6 +83,7 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
       const again = shownSearch !== null && shownSearch.query === query && shownSearch.agent === filterAgent && current.hits !== null;
       shownSearch = { query, agent: filterAgent };
       set(recompute(patch, { top: !again }));
+      markTiming('baton:search', { start: started, detail: { query } });
       applyQueuedMove();
     }
     if (searchAgain) void runSearch();
@@ -100,7 +102,6 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
     hits: null,
     searchPending: false,
     searchError: null,
-    lastSearchMs: null,
     rows: [],
     cursor: -1,
     selectedId: null,
@@ -135,7 +136,10 @@ export const createListSlice: SliceCreator<ListSlice> = (set, get, deps) => {
         if (generation !== listGeneration) return;
         if (!isUnauthorized(err)) set({ listError: messageOf(err), sessionsLoaded: true });
       } finally {
-        if (generation === listGeneration) set({ sessionsLoading: false });
+        if (generation === listGeneration) {
+          set({ sessionsLoading: false });
+          markTiming('baton:sessions-loaded', { detail: { count: get().sessions.length } });
+        }
       }
       // A search in progress is re-run so its rows pick up the fresh session details.
       if (get().query.trim() && generation === listGeneration) void runSearch();

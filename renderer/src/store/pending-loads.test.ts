@@ -6,8 +6,8 @@ import type { BriefResult, McpInfo, RestoreResult, SearchHit, SettingsView } fro
 import { createClient } from '../../../shared/client.js';
 import { defaultSettings, type Settings } from '../../../shared/settings.js';
 import { createAppStore, type AppStore } from './app-store.js';
-import { makeSession } from './test-data.js';
-import { createScriptedTransport, type ScriptedTransport } from './test-transport.js';
+import { makeSession } from '../../../testing/renderer/store-test-data.js';
+import { createScriptedTransport, type ScriptedTransport } from '../../../testing/renderer/scripted-transport.js';
 import { whenState } from './when-state.js';
 
 const sessions = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SessionSummary } from '../../../shared/api-types.js';
 import { rowFromSession, rowsFromHits, rowsFromSessions, rowTitle } from './rows.js';
-import { makeSession } from './test-data.js';
+import { makeSession } from '../../../testing/renderer/store-test-data.js';
 
 const hit = (sessionId: string, snippet: string, over: Partial<SearchHit> = {}): SearchHit => ({
   sessionId,

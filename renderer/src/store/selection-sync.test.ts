@@ -5,8 +5,8 @@ import { defaultSettings } from '../../../shared/settings.js';
 import { createAppStore } from './app-store.js';
 import { rowFromSession } from './rows.js';
 import { selectedSession } from './selection-sync.js';
-import { makeSession } from './test-data.js';
-import { createScriptedTransport } from './test-transport.js';
+import { makeSession } from '../../../testing/renderer/store-test-data.js';
+import { createScriptedTransport } from '../../../testing/renderer/scripted-transport.js';
 
 const sessions = Array.from({ length: 5 }, (_, i) => makeSession(`claude:s${i}`));
 const DELAY = 40;

@@ -72,8 +72,6 @@ export interface ListSlice {
   hits: SearchHit[] | null;
   searchPending: boolean;
   searchError: string | null;
-  /** Milliseconds the last search took, from keystroke-settled to results (for the bench). */
-  lastSearchMs: number | null;
   rows: SessionRow[];
   cursor: number;
   /** The session the user picked; the cursor follows it across reloads. */

@@ -7,8 +7,8 @@ import { createClient } from '../../../shared/client.js';
 import { defaultSettings } from '../../../shared/settings.js';
 import type { SessionUsage, UsageAlert, UsageSummary } from '../../../shared/usage.js';
 import { createAppStore, type AppStore } from './app-store.js';
-import { makeSession } from './test-data.js';
-import { createScriptedTransport, type ScriptedTransport } from './test-transport.js';
+import { makeSession } from '../../../testing/renderer/store-test-data.js';
+import { createScriptedTransport, type ScriptedTransport } from '../../../testing/renderer/scripted-transport.js';
 import { whenState } from './when-state.js';
 
 const sessions = [makeSession('claude:s0'), makeSession('codex:s1')];

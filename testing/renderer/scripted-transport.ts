@@ -2,9 +2,9 @@
  * Test support for store tests: a transport whose calls are answered by per-method functions
  * (optionally delayed, to exercise races) and whose events are pushed by the test.
  */
-import type { ApiEvent } from '../../../shared/api-types.js';
-import type { ApiMethod } from '../../../shared/contract.js';
-import type { ConnectionState, RendererTransport } from '../transport/types.js';
+import type { ApiEvent } from '../../shared/api-types.js';
+import type { ApiMethod } from '../../shared/contract.js';
+import type { ConnectionState, RendererTransport } from '../../renderer/src/transport/types.js';
 
 export type Responder = (input: Record<string, unknown>) => unknown;
 

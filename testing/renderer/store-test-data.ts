@@ -1,6 +1,6 @@
 /** Test support: session summaries shaped like the index returns them. */
-import type { SessionSummary } from '../../../shared/api-types.js';
-import type { AgentId } from '../../../shared/model.js';
+import type { SessionSummary } from '../../shared/api-types.js';
+import type { AgentId } from '../../shared/model.js';
 
 export function makeSession(id: string, over: Partial<SessionSummary> = {}): SessionSummary {
   const [agent, nativeId] = id.split(':') as [AgentId, string];
