@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { BatonCore } from './baton-core.js';
 import { startHttpServer, type RunningHttpServer } from './server/http-server.js';
 import { createExtraRoutes } from './extra-routes.js';
 import { removeServerFile, writeServerFile } from './server/server-file.js';
 import { BATON_VERSION } from './version.js';
 import { loginLinkRoute } from './server/login-link.js';
+import { assetPath } from './asset-path.js';
 
 export interface LocalServer extends RunningHttpServer {
   /** Opens the UI once and sets the auth cookie; a fresh code each time it is asked for. */
@@ -21,12 +21,7 @@ export interface LocalServer extends RunningHttpServer {
 
 /** The built renderer, from the sources (renderer/dist) or next to the compiled main (dist/). */
 export function rendererDistDir(): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    process.env.BATON_RENDERER_DIR,
-    path.resolve(here, '../../renderer/dist'),
-    path.resolve(here, '../../../renderer/dist'),
-  ];
+  const candidates = [process.env.BATON_RENDERER_DIR, assetPath('renderer', 'dist')];
   for (const candidate of candidates) {
     if (candidate && fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
   }

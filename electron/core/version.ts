@@ -1,15 +1,12 @@
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import { assetPath } from './asset-path.js';
 
-const require = createRequire(import.meta.url);
-/** The version in package.json, read once (works from source and from the compiled dist/). */
+/** The version in package.json, read once (works from source, the compiled dist/ and a package). */
 export const BATON_VERSION: string = (() => {
-  for (const candidate of ['../../package.json', '../../../package.json']) {
-    try {
-      const pkg = require(candidate) as { name?: string; version?: string };
-      if (pkg.name === 'baton' && pkg.version) return pkg.version;
-    } catch {
-      // try the next location
-    }
+  try {
+    const pkg = JSON.parse(fs.readFileSync(assetPath('package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
   }
-  return '0.0.0';
 })();

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AgentId } from '../../../shared/model.js';
+import { packageRoot } from '../asset-path.js';
 import type { HookEvent } from '../handoff/hook-main.js';
 import { batonDataDir, type Environment } from '../paths.js';
 import { quotePosix } from '../terminal/shell-quote.js';
@@ -23,10 +23,7 @@ export interface HookRuntime {
 
 /** This Baton: the Node running it and the `bin/baton.mjs` next to these sources (or dist/). */
 export function currentHookRuntime(): HookRuntime {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  // electron/core/hooks → repo root; dist/electron/core/hooks → repo root as well (one more level).
-  const candidates = [path.resolve(here, '../../..'), path.resolve(here, '../../../..')];
-  let root = candidates.find((dir) => path.basename(dir) !== 'dist') ?? candidates[0]!;
+  let root = packageRoot();
   // A packaged app: the hook's files are unpacked next to the asar archive, where any Node reads them.
   if (root.endsWith('app.asar') && fs.existsSync(`${root}.unpacked`)) root = `${root}.unpacked`;
   return { ...nodeBinary(root), script: path.join(root, 'bin', 'baton.mjs') };

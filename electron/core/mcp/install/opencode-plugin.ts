@@ -4,26 +4,20 @@
  * the token when it pushes, so the file holds no secret).
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
 import { currentHookRuntime, type HookRuntime } from '../../hooks/hook-command.js';
 import { opencodePluginFile } from './config-locations.js';
+import { assetPath } from '../../asset-path.js';
 import type { McpEndpoint } from './endpoint.js';
 import type { McpInstallOutcome } from './installer.js';
 
 /** The plugin source, from the sources or next to a build. */
 export function pluginSourceFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.resolve(here, '../../../../integrations/opencode/baton.js'),
-    path.resolve(here, '../../../../../integrations/opencode/baton.js'),
-  ];
-  const found = candidates.find((c) => fs.existsSync(c));
-  if (!found) throw new Error(`The OpenCode plugin source is missing (looked in ${candidates.join(', ')}).`);
-  return found;
+  const file = assetPath('integrations', 'opencode', 'baton.js');
+  if (!fs.existsSync(file)) throw new Error(`The OpenCode plugin source is missing (looked for ${file}).`);
+  return file;
 }
 
 /** A JavaScript string literal (JSON's escaping is valid JavaScript). */

@@ -7,12 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { currentHookRuntime, type HookRuntime } from '../../hooks/hook-command.js';
 import { batonDataDir, type Environment } from '../../paths.js';
 import { mcpConfigFile } from './config-locations.js';
+import { assetPath } from '../../asset-path.js';
 import type { McpEndpoint } from './endpoint.js';
 import type { McpInstallOutcome } from './installer.js';
 
@@ -21,11 +21,9 @@ export const PI_EXTENSION_MARKER = '// Baton extension for pi';
 
 /** The extension source, from the sources or next to a build. */
 export function piExtensionSourceFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../../../integrations/pi/baton.ts'), path.resolve(here, '../../../../../integrations/pi/baton.ts')];
-  const found = candidates.find((c) => fs.existsSync(c));
-  if (!found) throw new Error(`The pi extension source is missing (looked in ${candidates.join(', ')}).`);
-  return found;
+  const file = assetPath('integrations', 'pi', 'baton.ts');
+  if (!fs.existsSync(file)) throw new Error(`The pi extension source is missing (looked for ${file}).`);
+  return file;
 }
 
 /** Where Baton keeps its token (see TokenStore): the extension reads it at each call. */
