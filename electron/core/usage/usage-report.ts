@@ -4,7 +4,7 @@
  * and any reader without per-request records) one record from the session's totals. Nothing is
  * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
  */
-import type { AgentId, UsageLimit } from '../../../shared/model.js';
+import type { AgentId, UsageEvent, UsageLimit } from '../../../shared/model.js';
 import type { AgentUsageSummary, BlockUsage, DayUsage, ModelUsage, SessionUsage, UsageSummary, UsageTotals } from '../../../shared/usage.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { Pricing } from './pricing.js';
@@ -19,19 +19,8 @@ export interface UsageFilter {
   sessionIds?: readonly string[];
 }
 
-/** One request (or one session's totals, for agents without per-request records). */
-interface UsageRecord {
-  sessionRowid: number;
-  at: string | null;
-  model: string | null;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  reasoning: number;
-  contextWindow: number | null;
-  limits: UsageLimit[] | null;
-}
+/** One request (or one session's totals, for agents without per-request records), by session row. */
+type UsageRecord = Omit<UsageEvent, 'sessionId' | 'key'> & { sessionRowid: number };
 
 interface SessionInfo {
   rowid: number;

@@ -8,23 +8,12 @@ import type { AgentId } from '../../../shared/model.js';
 import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
 
-export interface NewCheckpoint {
-  sessionId: string;
-  idempotencyToken: string | null;
-  summary: string;
-  decisions: string[];
-  nextSteps: string[];
-  blockers: string[];
-  itemsCompleted: string[];
-  itemsAdded: string[];
-  filesChanged: string[];
-  continuesFrom: string | null;
-  git: GitSnapshot | null;
+/** A checkpoint as saved: the stored one less what baton.db assigns (id, status, receipt times). */
+export type NewCheckpoint = Omit<Checkpoint, 'id' | 'status' | 'receivedAt' | 'completedAt' | 'handoff'> & {
   gitFingerprint: WorkTreeFingerprint;
-  createdAt: string;
   /** A handoff to a named agent: where it goes, until when, and the brief as handed off. */
   handoff?: { target: Omit<HandoffTarget, 'receivedBy'>; brief: string } | null;
-}
+};
 
 export interface Pin {
   sessionId: string;
