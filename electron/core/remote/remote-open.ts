@@ -14,7 +14,7 @@ import { AGENT_PROMPT_ARGS } from '../terminal/agent-command.js';
 import { changeDirectory, quotePosix, quotePowerShell, type ShellKind } from '../terminal/shell-quote.js';
 import { sshBaseArgs } from './ssh-command.js';
 
-/** Under the host user's home, where ssh starts. */
+/** Under the host user's home. */
 const HOST_BRIEF_DIR = '.cache/baton-briefs';
 
 /**
@@ -51,9 +51,11 @@ export function remoteOpenCommand(
   // Baton names these files itself; the check keeps the command lines free of anything to quote.
   if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new Error(`unexpected launcher file name: ${name}`);
   const hostFile = `${HOST_BRIEF_DIR}/${name}`;
-  // Fixed text, no `'` or `\` inside the single quotes: every login shell passes it to sh unchanged.
-  const upload = `sh -c 'umask 077 && mkdir -p ${HOST_BRIEF_DIR} && cat > ${hostFile}'`;
-  const run = `sh ${hostFile}`;
+  // Fixed text with no `'`, `\` or `"` inside the single quotes: every login shell hands it to sh
+  // unchanged, and Windows PowerShell 5.1 passes it to ssh.exe intact (it mangles embedded `"`).
+  // A bare `cd` goes to $HOME.
+  const upload = `sh -c 'umask 077 && cd && mkdir -p ${HOST_BRIEF_DIR} && cat > ${hostFile}'`;
+  const run = `sh -c 'cd && exec sh ${hostFile}'`;
   const ssh = (extra: string[]) => sshBaseArgs(machine, controlDir, extra);
   if (shell === 'posix') {
     const line = (args: string[]) => ['ssh', ...args].map(quotePosix).join(' ');

@@ -95,7 +95,7 @@ beforeAll(() => {
       'done',
       'shift',
       'cd "$FAKE_HOST_HOME" || exit 1',
-      'exec "$FAKE_HOST_SHELL" -c "$*"',
+      'HOME=$FAKE_HOST_HOME exec "$FAKE_HOST_SHELL" -c "$*"',
       '',
     ].join('\n'),
     { mode: 0o755 },
@@ -161,5 +161,20 @@ describe.each(SHELLS)('%s', (shell) => {
     // The launcher removes itself on the host: the brief does not stay behind.
     expect(fs.readdirSync(path.join(hostHome, '.cache', 'baton-briefs'))).toEqual([]);
     noPwned();
+  });
+});
+
+describe('"Open in" a host session from Windows PowerShell', () => {
+  // PowerShell is not on Debian: the line is checked as text. The folder and brief travel inside the
+  // launcher file only, and no argument to ssh.exe holds a `"` (Windows PowerShell 5.1 mangles them).
+  it('puts neither the folder nor a double quote on the command line', () => {
+    const briefFile = path.join(root, 'brief-claude-ps1.md');
+    fs.writeFileSync(briefFile, 'brief');
+    const dir = "/home/o'brien/$(calc)/\"x\"";
+    const line = remoteOpenCommand({ destination: 'me@devbox', sshArgs: [] }, 'C:\\cm', 'claude', dir, briefFile, 'powershell');
+    expect(line).not.toContain('brien');
+    expect(line).not.toContain('"');
+    expect(line).toMatch(/^Get-Content -Raw -LiteralPath '.*brief-claude-ps1\.sh' \| & 'ssh' .*; if \(\$\?\) \{ & 'ssh' .*'-t'.*'sh -c ''cd && exec sh \.cache\/baton-briefs\/brief-claude-ps1\.sh''' \}$/);
+    expect(fs.readFileSync(path.join(root, 'brief-claude-ps1.sh'), 'utf8')).toContain("cd '/home/o'\\''brien/$(calc)/\"x\"' || exit 1");
   });
 });
