@@ -40,7 +40,7 @@ const OPTIONS = { maxConcurrentProcesses: 4, timeout: { block: 15_000 } } as con
 /** Names of the filter drivers the repository's own config defines or changes (`filter.<name>.<key>`). */
 export async function filterDriverNames(cwd: string): Promise<string[]> {
   const git = simpleGit({ baseDir: cwd, ...OPTIONS });
-  let out = '';
+  let out: string;
   try {
     out = await git.raw(['config', '--show-scope', '--null', '--name-only', '--get-regexp', '^filter\\.']);
   } catch {
