@@ -5,8 +5,19 @@
 import { Command, CommanderError } from 'commander';
 import { BATON_VERSION } from '../core/version.js';
 import { registerCommands } from './commands/index.js';
+import { guardTerminalOutput } from './terminal-output.js';
 
 export async function runCli(argv: string[]): Promise<number> {
+  // Every byte written from here on is sanitised: session text never drives the terminal.
+  const unguard = guardTerminalOutput();
+  try {
+    return await run(argv);
+  } finally {
+    unguard();
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   const program = new Command();
   program
     .name('baton')

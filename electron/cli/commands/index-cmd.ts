@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { openCliCore } from '../cli-core.js';
+import { rawStream } from '../terminal-output.js';
 
 const MB = 1024 * 1024;
 
@@ -11,7 +12,7 @@ export function registerIndex(program: Command): void {
     .action(async (opts: { rebuild?: boolean }) => {
       const { default: cliProgress } = await import('cli-progress');
       const bar = new cliProgress.SingleBar(
-        { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: process.stderr, hideCursor: true },
+        { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: rawStream(process.stderr) as NodeJS.WriteStream, hideCursor: true },
         cliProgress.Presets.shades_classic,
       );
       let started = false;

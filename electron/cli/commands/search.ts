@@ -2,6 +2,12 @@ import type { Command } from 'commander';
 import { isAgentId } from '../../../shared/model.js';
 import { openCliApi } from '../cli-api.js';
 import { shorten } from './table.js';
+import { styled, type Style } from '../terminal-output.js';
+
+/** A snippet's `[[hit]]` marks as bold around the (sanitised) text. */
+function highlighted(snippet: string): (string | { style: Style })[] {
+  return snippet.split(/(\[\[|\]\])/).map((part) => (part === '[[' ? { style: 'bold' } : part === ']]' ? { style: 'normal' } : part));
+}
 
 export function registerSearch(program: Command): void {
   program
@@ -24,10 +30,9 @@ export function registerSearch(program: Command): void {
           process.stdout.write('No matches.\n');
           return;
         }
-        const bold = process.stdout.isTTY ? (s: string) => s.replace(/\[\[/g, '\x1b[1m').replace(/\]\]/g, '\x1b[22m') : (s: string) => s;
         for (const h of hits) {
           process.stdout.write(`${h.agent}:${h.nativeId.slice(0, 13)}  ${shorten(h.title ?? '', 60)}  (${h.role}, #${h.seq})\n`);
-          process.stdout.write(`    ${bold(shorten(h.snippet, 200))}\n`);
+          styled(process.stdout, ['    ', ...highlighted(shorten(h.snippet, 200)), '\n']);
         }
       } finally {
         await cli.close();

@@ -1,6 +1,7 @@
 /** How a brief speaks to each receiving agent: its tool names and the command that opens it. */
 import type { BriefTarget, MachineSettings } from '../../../shared/settings.js';
 import { parseDestination } from '../../../shared/machines.js';
+import { changeDirectory, quotePosix } from '../terminal/shell-quote.js';
 
 export interface TargetProfile {
   label: string;
@@ -23,17 +24,17 @@ export const TARGETS: Record<BriefTarget, TargetProfile> = {
   pi: { label: 'pi', read: 'use the read tool on', edit: 'change them with the edit/write tools', shell: 'run with the bash tool', command: 'pi' },
 };
 
-/** POSIX shell single-quoting: safe for any path, including quotes, spaces and `$`. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
+/** Quoting read back verbatim by sh, bash, dash, zsh and fish (see terminal/shell-quote.ts). */
+export const shellQuote = quotePosix;
 
 export function openCommand(target: BriefTarget, cwd: string | null, host: Pick<MachineSettings, 'destination' | 'sshArgs'> | null = null): string | null {
   const command = TARGETS[target].command;
   if (!command) return null;
-  const local = cwd ? `cd ${shellQuote(cwd)} && ${command}` : command;
+  const local = cwd ? `${changeDirectory('posix', cwd)} && ${command}` : command;
   if (!host) return local;
-  // A session on another machine opens there, over the user's ssh.
+  // A session on another machine opens there, over the user's ssh. The host's login shell (any of
+  // sh, bash, zsh, fish) reads `local`; the user's shell (the same kinds) reads the quoted line, and
+  // the quoting reads the same in all of them, so two levels of it hold.
   const { target: destination, port } = parseDestination(host.destination);
   return ['ssh', '-t', ...(port ? ['-p', String(port)] : []), ...host.sshArgs.map(shellQuote), '--', shellQuote(destination), shellQuote(local)].join(' ');
 }

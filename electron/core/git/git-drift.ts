@@ -56,7 +56,7 @@ export async function computeGitDrift(
           const [hash = '', subject = ''] = line.split('\0');
           return { hash, subject };
         });
-      const names = await git.raw(['diff', '--name-only', before.head, current.head]);
+      const names = await git.raw(['diff', '--no-ext-diff', '--no-textconv', '--name-only', before.head, current.head]);
       for (const name of names.split('\n')) if (name) changed.add(name);
     } catch (err) {
       drift.error = `checkpoint commit ${before.head.slice(0, 12)} is no longer in the repository (${firstLine(err)})`;

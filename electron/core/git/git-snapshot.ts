@@ -4,8 +4,9 @@
  * the reason goes in `error`, because a handoff must still work for a plain folder.
  */
 import fs from 'node:fs';
-import { simpleGit, type SimpleGit, type StatusResult } from 'simple-git';
+import type { SimpleGit, StatusResult } from 'simple-git';
 import type { GitSnapshot } from '../../../shared/api-types.js';
+import { safeGit } from './safe-git.js';
 
 /**
  * Content hash (git blob id) of every path that was dirty at snapshot time, or null when the path
@@ -47,7 +48,7 @@ export async function openRepo(cwd: string | null): Promise<{ git: SimpleGit; ro
   }
   if (!stat.isDirectory()) return { error: `working directory is not a directory: ${cwd}` };
   try {
-    const git = simpleGit({ baseDir: cwd, maxConcurrentProcesses: 4, timeout: { block: 15_000 } });
+    const git = await safeGit(cwd);
     const isRepo = await git.checkIsRepo();
     if (!isRepo) return { error: `not a git repository: ${cwd}` };
     const root = (await git.revparse(['--show-toplevel'])).trim();
@@ -103,7 +104,8 @@ export async function hashWorkTree(git: SimpleGit, root: string, paths: string[]
   });
   for (const p of paths) result[p] = null;
   if (present.length > 0) {
-    const out = await git.raw(['hash-object', '--', ...present]);
+    // --no-filters: a clean filter is a program the repository names (see safe-git.ts).
+    const out = await git.raw(['hash-object', '--no-filters', '--', ...present]);
     const hashes = out.trim().split('\n');
     present.forEach((p, i) => {
       result[p] = hashes[i] ?? null;

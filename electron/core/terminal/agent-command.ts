@@ -4,7 +4,9 @@
  * §3.7, §4.6, §5.7).
  */
 import type { AgentId } from '../../../shared/model.js';
-import { quotePosix, quotePowerShell } from './shell-quote.js';
+import { changeDirectory, quotePosix, quotePowerShell, type ShellKind } from './shell-quote.js';
+
+export type { ShellKind };
 
 /** Executable and the arguments that come before the prompt, per agent. */
 export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly string[] }> = {
@@ -17,7 +19,6 @@ export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly 
   pi: { bin: 'pi', before: [] },
 };
 
-export type ShellKind = 'posix' | 'powershell';
 
 /**
  * `claude "$(cat '/tmp/brief.md')"` (sh) or `claude (Get-Content -Raw -LiteralPath '…')` (PowerShell);
@@ -33,6 +34,6 @@ export function agentPromptCommand(agent: AgentId, briefFile: string | null, she
 
 /** The whole command a user can paste into a terminal: change to the cwd, then start the agent. */
 export function copyableCommand(agent: AgentId, cwd: string, briefFile: string | null, shell: ShellKind): string {
-  if (shell === 'posix') return `cd ${quotePosix(cwd)} && ${agentPromptCommand(agent, briefFile, 'posix')}`;
-  return `Set-Location -LiteralPath ${quotePowerShell(cwd)}; ${agentPromptCommand(agent, briefFile, 'powershell')}`;
+  if (shell === 'posix') return `${changeDirectory('posix', cwd)} && ${agentPromptCommand(agent, briefFile, 'posix')}`;
+  return `${changeDirectory('powershell', cwd)}; ${agentPromptCommand(agent, briefFile, 'powershell')}`;
 }

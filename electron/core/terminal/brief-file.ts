@@ -43,7 +43,7 @@ export function writeBriefFile(text: string, agent: AgentId, dir = briefDir(), n
 export function sweepOldBriefs(dir: string, now = Date.now()): number {
   let removed = 0;
   for (const name of safeReaddir(dir)) {
-    if (!/^brief-.*\.md$/.test(name)) continue;
+    if (!/^brief-.*\.(md|sh)$/.test(name)) continue;
     const file = path.join(dir, name);
     try {
       if (now - fs.statSync(file).mtimeMs > BRIEF_FILE_MAX_AGE_MS) {
