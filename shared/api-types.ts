@@ -232,6 +232,8 @@ export interface MachineTestResult {
   platform: string | null;
   /** Sessions per agent Baton reads there. */
   agents: { agent: AgentId; sessions: number }[];
+  /** Agents Baton there reads that this Baton does not know yet (update it to read them). */
+  unknownAgents: { agent: string; sessions: number }[];
   /** Why not, with what to do (unreachable, host key, Baton missing or too old). */
   error: string | null;
 }

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusSpec, ensureCorpus } from '../../bench/corpus.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
+import { addClaudeSubagent } from '../../testing/claude-subagent.js';
 import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 
 const run = promisify(execFile);
@@ -20,6 +21,8 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bi
 
 /** The agents whose stores Baton reads; each must agree with ccusage on every one of its sessions. */
 const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes'] as const;
+const SUBAGENT_PARENT = 'b42c0a6e-a02b-4697-ac0c-06fa49f37304';
+const SUBAGENT_LINES_FROM = 'c75d225f-3b13-4226-8629-ef94923008cf';
 
 interface CcusageSession {
   agent: string;
@@ -41,6 +44,8 @@ interface BatonSessionUsage {
   totalTokens: number;
   costUSD: number | null;
   models: string[];
+  own: { inputTokens: number; totalTokens: number };
+  subagents: string[];
 }
 
 /** ccusage names a session by its file's relative path (Codex) or its id: the native id is the tail. */
@@ -50,7 +55,7 @@ function nativeIdOf(c: CcusageSession): string {
   return c.agent === 'codex' && uuid ? uuid[1]! : last;
 }
 
-async function compare(env: NodeJS.ProcessEnv, cc: AgentCli & { ok: true }): Promise<number> {
+async function compare(env: NodeJS.ProcessEnv, cc: AgentCli & { ok: true }): Promise<{ compared: number; baton: Map<string, BatonSessionUsage> }> {
   const [{ stdout: ccOut }, { stdout: batonOut }] = await Promise.all([
     run(cc.bin, ['session', '--json', '--offline'], { env, maxBuffer: 256 * 1024 * 1024, timeout: 300_000 }),
     run(process.execPath, [bin, 'usage', '--by', 'session', '--json'], { env: { ...env, BATON_NO_SERVER: '1' }, maxBuffer: 256 * 1024 * 1024, timeout: 300_000 }),
@@ -74,17 +79,20 @@ async function compare(env: NodeJS.ProcessEnv, cc: AgentCli & { ok: true }): Pro
     expect(s.totalTokens).toBe(s.inputTokens + s.outputTokens + s.cacheReadTokens + s.cacheCreationTokens);
     expect(s.costUSD === null || s.costUSD >= 0).toBe(true);
   }
-  return oracle.length;
+  return { compared: oracle.length, baton };
 }
 
 describe('token usage equals ccusage, session by session', () => {
   let cc: AgentCli;
   let fixture: FixtureHome;
   let corpusRoot: string;
+  let subagent: string;
 
   beforeAll(async () => {
     cc = await ensureAgentCli('ccusage');
     fixture = makeFixtureHome();
+    // A Claude session that ran a subagent: ccusage counts the child's requests in the parent's session.
+    subagent = addClaudeSubagent(fixture.home, SUBAGENT_PARENT, SUBAGENT_LINES_FROM).id;
     corpusRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-usage-corpus-'));
   });
   afterAll(() => {
@@ -94,7 +102,14 @@ describe('token usage equals ccusage, session by session', () => {
 
   it('over the real fixture stores', async () => {
     requireCli(cc);
-    expect(await compare(fixture.env, cc)).toBeGreaterThanOrEqual(19);
+    const { compared, baton } = await compare(fixture.env, cc);
+    expect(compared).toBeGreaterThanOrEqual(19);
+    // The parent agreed with ccusage above only by including its subagent; the child's row shows its own.
+    const parent = baton.get(`claude:${SUBAGENT_PARENT}`)!;
+    const child = baton.get(subagent)!;
+    expect(parent.subagents).toEqual([subagent]);
+    expect(child.own.inputTokens).toBeGreaterThan(0);
+    expect(parent.inputTokens).toBe(parent.own.inputTokens + child.own.inputTokens);
   });
 
   it('over a generated corpus shaped like them', async () => {
@@ -102,6 +117,6 @@ describe('token usage equals ccusage, session by session', () => {
     const manifest = ensureCorpus(corpusSpec(0.01), { root: corpusRoot, log: () => undefined });
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: manifest.home, BATON_HOME: path.join(corpusRoot, 'baton') };
     for (const k of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME']) delete env[k];
-    expect(await compare(env, cc)).toBeGreaterThan(50);
+    expect((await compare(env, cc)).compared).toBeGreaterThan(50);
   });
 });

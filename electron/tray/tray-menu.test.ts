@@ -47,7 +47,7 @@ describe('usage in the tray menu', () => {
   const totals = (tokens: number, costUSD: number | null) => ({ inputTokens: tokens, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: tokens, costUSD, models: [], unpricedModels: [], requests: tokens ? 1 : 0 });
   const live = (session: string, contextPercent: number | null) => ({
     ...totals(10, null), session, agent: 'codex' as const, title: 'Fix login', cwd: '/home/me/web & api', lastActivity: ago(60_000),
-    contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1],
+    contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1], own: totals(10, null), subagents: [],
   });
   const clock = (iso: string) => iso.slice(11, 16);
 

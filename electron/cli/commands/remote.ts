@@ -104,5 +104,6 @@ export function registerRemote(program: Command): void {
       }
       process.stdout.write(`${result.label}: reachable; Baton ${result.version} (${result.platform})\n`);
       for (const { agent, sessions } of result.agents) process.stdout.write(`  ${agent}: ${sessions} sessions\n`);
+      for (const { agent, sessions } of result.unknownAgents) process.stdout.write(`  ${agent}: ${sessions} sessions (not read here: this Baton does not know ${agent} yet; update it)\n`);
     });
 }

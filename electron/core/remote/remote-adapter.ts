@@ -10,9 +10,13 @@ import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../sourc
 import { RemoteHost, type RemoteHostOptions } from './remote-host.js';
 import { remotePath, remoteUnitPrefix, toLaptopBatch, toLaptopUnit } from './remote-ids.js';
 
-export function createRemoteAdapters(machine: MachineSettings, readable: readonly AgentId[], opts: RemoteHostOptions = {}): SourceAdapter[] {
+/**
+ * One adapter per agent of the shared list (or the machine's own choice): an agent the host does not
+ * read lists nothing (its hello says which it reads), so no agent is left out on this side.
+ */
+export function createRemoteAdapters(machine: MachineSettings, opts: RemoteHostOptions = {}): SourceAdapter[] {
   const host = new RemoteHost(machine, opts);
-  const agents = (machine.agents ?? AGENTS).filter((a) => readable.includes(a));
+  const agents = machine.agents ?? AGENTS;
   let open = agents.length;
   // The connection closes with the last of its adapters.
   const release = () => {

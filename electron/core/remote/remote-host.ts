@@ -109,7 +109,7 @@ export class RemoteHost {
   }
 
   /** Session counts per agent and the host adapters' status, computed on the host. */
-  async count(): Promise<{ counts: Partial<Record<AgentId, number>>; status: SourceStatus[] }> {
+  async count(): Promise<{ counts: Record<string, number>; status: SourceStatus[] }> {
     const reply = await this.once({ op: 'count' });
     if (reply.type !== 'counts') throw new Error(`${this.label}: unexpected reply ${reply.type}`);
     return { counts: reply.counts, status: reply.status };

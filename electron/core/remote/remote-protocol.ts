@@ -28,8 +28,11 @@ export type RemoteRequest =
 export interface RemoteHello {
   protocol: number;
   version: string;
-  /** Agents enabled in the host's own settings, with a reader. */
-  agents: AgentId[];
+  /**
+   * Agents enabled in the host's own settings, with a reader. Plain names on the wire: a newer host
+   * may read agents this Baton does not know yet (they are reported, not read).
+   */
+  agents: string[];
   home: string;
   platform: NodeJS.Platform;
 }
@@ -39,7 +42,7 @@ export type RemoteReply =
   | { id: number; type: 'units'; units: SourceUnit[] }
   | { id: number; type: 'batch'; batch: ReadBatch }
   | { id: number; type: 'diagnostic'; diagnostic: Omit<Diagnostic, 'at'> }
-  | { id: number; type: 'counts'; counts: Partial<Record<AgentId, number>>; status: SourceStatus[] }
+  | { id: number; type: 'counts'; counts: Record<string, number>; status: SourceStatus[] }
   | { id: number; type: 'git-snapshot'; snapshot: GitSnapshot; fingerprint: WorkTreeFingerprint }
   | { id: number; type: 'git-drift'; drift: GitDrift }
   | { id: number; type: 'done' }

@@ -56,7 +56,7 @@ export async function serveRemote(input: Readable, output: Writable, opts: Remot
         return send({ id: req.id, type: 'done' });
       }
       case 'count': {
-        const counts: Partial<Record<AgentId, number>> = {};
+        const counts: Record<string, number> = {};
         for (const adapter of opts.adapters) counts[adapter.agent] = await countSessions(adapter);
         return send({ id: req.id, type: 'counts', counts, status: opts.adapters.map((a) => a.status()) });
       }

@@ -85,11 +85,15 @@ describe('sessions on another machine over OpenSSH', () => {
     laptopHome?.cleanup();
   });
 
+  /** Every fixture session of every agent of the shared list: a host serves them all. */
+  const allExpected = () => {
+    const expected = expectedSessions();
+    for (const agent of AGENTS) expect(expected.filter((s) => s.agent === agent).length, `expected.json has no ${agent} session`).toBeGreaterThan(0);
+    return expected;
+  };
+
   it("lists the host's sessions host-qualified, with the fixtures' fields, beside the laptop's own", () => {
-    // Agents this Baton has a reader for (the host runs the same one).
-    const readable = new Set(live.sync.adapters.map((a) => a.agent));
-    const expected = expectedSessions().filter((s) => readable.has(s.agent));
-    expect(readable.has('claude')).toBe(true);
+    const expected = allExpected();
     const { sessions, total } = index.listSessions({ limit: 1000 });
     expect(total).toBe(2 * expected.length);
     expect(sessions.filter((s) => s.id.startsWith(`${LABEL}/`))).toHaveLength(expected.length);
@@ -108,7 +112,8 @@ describe('sessions on another machine over OpenSSH', () => {
       expect(got!.sourcePath.startsWith(`ssh://${LABEL}/`)).toBe(true);
     }
     const status = live.sync.sourceStatus().filter((s) => s.host);
-    expect(status.map((s) => s.agent).sort()).toEqual([...readable].sort());
+    expect(status.map((s) => s.agent).sort()).toEqual([...AGENTS].sort());
+    for (const agent of AGENTS) expect(index.countSessions(agent, LABEL), agent).toBe(expected.filter((s) => s.agent === agent).length);
     expect(status.every((s) => s.host === LABEL && s.state === 'ok')).toBe(true);
     const claudeCount = expected.filter((s) => s.agent === 'claude').length;
     expect([index.countSessions('claude', LABEL), index.countSessions('claude', null)]).toEqual([claudeCount, claudeCount]);
@@ -116,6 +121,23 @@ describe('sessions on another machine over OpenSSH', () => {
     const want = expected.find((s) => s.agent === 'codex')!;
     expect(index.resolveSessionRef(`${LABEL}/codex:${want.id}`)).toEqual({ status: 'found', sessionId: `${LABEL}/codex:${want.id}` });
   });
+
+  it('a laptop with no agent store of its own gets every agent of the host (the host says what it reads)', async () => {
+    const none = Object.fromEntries(AGENTS.map((a) => [a, { enabled: false, path: null }])) as SourcesConfig['agents'];
+    const dataDir = path.join(laptop.dir, 'remote-only');
+    const remoteOnly = new LiveIndex({ dataDir, adapters: createAdapters({ ...config, agents: none }, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
+    await remoteOnly.start();
+    const own = new SessionIndex(dataDir);
+    try {
+      const expected = allExpected();
+      const ids = own.listSessions({ limit: 1000 }).sessions.map((s) => s.id).sort();
+      expect(ids).toEqual(expected.map((s) => `${LABEL}/${s.agent}:${s.id}`).sort());
+      for (const agent of AGENTS) expect(own.countSessions(agent, LABEL), agent).toBe(expected.filter((s) => s.agent === agent).length);
+    } finally {
+      own.close();
+      await remoteOnly.close();
+    }
+  }, 60_000);
 
   it('a sync of either side never marks the other one gone', async () => {
     await live.sync.syncAll({ force: true });
@@ -185,8 +207,7 @@ describe('sessions on another machine over OpenSSH', () => {
 
     const tested = (await baton('remote', 'test', LABEL)).stdout;
     expect(tested).toMatch(new RegExp(`^${LABEL}: reachable; Baton \\d+\\.\\d+\\.\\d+`));
-    const claude = expectedSessions().filter((s) => s.agent === 'claude').length;
-    expect(tested).toContain(`  claude: ${claude} sessions`);
+    for (const agent of AGENTS) expect(tested).toContain(`  ${agent}: ${allExpected().filter((s) => s.agent === agent).length} sessions\n`);
 
     // The CLI's own index reads the host over ssh too: its sessions are listed and searchable.
     const listedSessions = JSON.parse((await baton('list', '--json')).stdout) as { id: string; sourcePath: string }[];
@@ -224,7 +245,7 @@ describe('sessions on another machine over OpenSSH', () => {
       await until('serve is up', () => /login\?/.test(output) || serve.exitCode !== null, 30_000);
       expect(serve.exitCode, output).toBeNull();
       await baton('remote', 'add', machine.destination, '--label', LABEL, `--command=${machine.command}`, '--ssh-arg=-F', `--ssh-arg=${sshd.sshConfig}`);
-      const expected = expectedSessions().filter((s) => live.sync.adapters.some((a) => a.agent === s.agent)).length;
+      const expected = allExpected().length;
       const deadline = Date.now() + 30_000;
       let seen = 0;
       while ((seen = await hostSessions().catch(() => 0)) < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));

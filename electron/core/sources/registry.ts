@@ -32,8 +32,8 @@ export interface SourcesConfig {
   remote?: RemoteHostOptions;
 }
 
-// Agents whose reader has not landed yet have no factory and are skipped.
-const FACTORIES: Partial<Record<AgentId, (roots: string[]) => SourceAdapter>> = {
+// Every agent of the shared list has a reader: a new agent in AGENTS does not compile without one.
+const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
   claude: (roots) => createClaudeAdapter(roots),
   codex: (roots) => createCodexAdapter(roots),
   opencode: (roots) => createOpenCodeAdapter(roots),
@@ -54,14 +54,13 @@ export function createAdapters(config: SourcesConfig, environment: Environment):
   const out: SourceAdapter[] = [];
   for (const agent of AGENTS) {
     const agentConfig = config.agents[agent];
-    const factory = FACTORIES[agent];
-    if (!agentConfig?.enabled || !factory) continue;
-    out.push(factory(storeRootsFor(agent, agentConfig, environment, config.wslDistros)));
+    if (!agentConfig?.enabled) continue;
+    out.push(FACTORIES[agent](storeRootsFor(agent, agentConfig, environment, config.wslDistros)));
   }
-  // Remote adapters connect on first use, so building them (in each worker) opens nothing.
-  const readable = AGENTS.filter((a) => FACTORIES[a]);
+  // Remote adapters connect on first use, so building them (in each worker) opens nothing. Which
+  // agents a host serves is the host's to say (its hello), not what this machine has enabled.
   for (const machine of config.machines ?? []) {
-    if (machine.enabled) out.push(...createRemoteAdapters(machine, readable, config.remote));
+    if (machine.enabled) out.push(...createRemoteAdapters(machine, config.remote));
   }
   return out;
 }

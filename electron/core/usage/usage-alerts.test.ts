@@ -7,6 +7,7 @@ function session(id: string, contextPercent: number | null, history: number[] = 
     session: id, agent: id.startsWith('codex') ? 'codex' : 'claude', title: 'fix login', cwd: '/p', lastActivity: `2026-01-01T10:${String(history.length).padStart(2, '0')}:00.000Z`,
     inputTokens: 1, outputTokens: 1, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 2, costUSD: null, models: [], unpricedModels: [], requests: 1,
     contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: history,
+    own: { inputTokens: 1, outputTokens: 1, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 2, costUSD: null, requests: 1 }, subagents: [],
   };
 }
 

@@ -5,7 +5,7 @@
  * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
  */
 import type { AgentId, UsageEvent, UsageLimit } from '../../../shared/model.js';
-import type { AgentUsageSummary, BlockUsage, DayUsage, ModelUsage, SessionUsage, UsageSummary, UsageTotals } from '../../../shared/usage.js';
+import { SUBAGENT_USAGE_IN_PARENT, type AgentUsageSummary, type BlockUsage, type DayUsage, type ModelUsage, type OwnUsage, type SessionUsage, type UsageSummary, type UsageTotals } from '../../../shared/usage.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { Pricing } from './pricing.js';
 
@@ -30,6 +30,7 @@ interface SessionInfo {
   cwd: string | null;
   model: string | null;
   updatedAt: string | null;
+  parentId: string | null;
   usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
   hasEvents: boolean;
 }
@@ -77,6 +78,30 @@ function whereOf(filter: UsageFilter): { where: string; params: Record<string, u
   return { where: terms.length ? `WHERE ${terms.join(' AND ')}` : '', params };
 }
 
+const SESSION_COLUMNS = `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
+  s.parent_id AS parentId, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents`;
+
+type SessionRow = Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number };
+
+function toInfos(rows: SessionRow[]): Map<number, SessionInfo> {
+  const out = new Map<number, SessionInfo>();
+  for (const r of rows) {
+    let usage: SessionInfo['usage'] = {};
+    try {
+      usage = JSON.parse(r.usage) as SessionInfo['usage'];
+    } catch {
+      // a damaged row counts as no usage
+    }
+    out.set(r.rowid, { ...r, usage, hasEvents: r.hasEvents === 1 });
+  }
+  return out;
+}
+
+function ownOf(t: UsageTotals): OwnUsage {
+  const { inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens, reasoningTokens, totalTokens, costUSD, requests } = t;
+  return { inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens, reasoningTokens, totalTokens, costUSD, requests };
+}
+
 export class UsageReport {
   constructor(
     private readonly db: IndexDb,
@@ -88,27 +113,40 @@ export class UsageReport {
     const { where, params } = whereOf({ ...filter, since: undefined });
     const rows = this.db
       .prepare(
-        `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
-           s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents
-         FROM sessions s ${where}`,
+        `${SESSION_COLUMNS} FROM sessions s ${where}`,
       )
-      .all(params) as (Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number })[];
-    const out = new Map<number, SessionInfo>();
-    for (const r of rows) {
-      let usage: SessionInfo['usage'] = {};
-      try {
-        usage = JSON.parse(r.usage) as SessionInfo['usage'];
-      } catch {
-        // a damaged row counts as no usage
+      .all(params) as SessionRow[];
+    return this.withSubagents(toInfos(rows), filter);
+  }
+
+  /**
+   * For a filter naming sessions: their subagent sessions too (any depth), whose requests count in
+   * their totals. Other filters already hold every session they cover.
+   */
+  private withSubagents(out: Map<number, SessionInfo>, filter: UsageFilter): Map<number, SessionInfo> {
+    if (!filter.sessionId && !filter.sessionIds) return out;
+    const children = this.db.prepare(`${SESSION_COLUMNS} FROM sessions s WHERE s.parent_id = ?`);
+    let parents = [...out.values()];
+    while (parents.length) {
+      const next: SessionInfo[] = [];
+      for (const p of parents) {
+        if (!SUBAGENT_USAGE_IN_PARENT[p.agent]) continue;
+        for (const [rowid, info] of toInfos(children.all(p.id) as SessionRow[])) {
+          if (out.has(rowid)) continue;
+          out.set(rowid, info);
+          next.push(info);
+        }
       }
-      out.set(r.rowid, { ...r, usage, hasEvents: r.hasEvents === 1 });
+      parents = next;
     }
     return out;
   }
 
   /** Every record of the filtered sessions, oldest first. */
   private records(sessions: Map<number, SessionInfo>, filter: UsageFilter): UsageRecord[] {
-    const { where, params } = whereOf(filter);
+    // Named sessions: theirs and their subagents' records (the sessions map holds both).
+    const named = filter.sessionId !== undefined || filter.sessionIds !== undefined;
+    const { where, params } = whereOf(named ? { agent: filter.agent, since: filter.since, sessionIds: [...sessions.values()].map((s) => s.id) } : filter);
     const rows = this.db
       .prepare(
         `SELECT e.session_rowid AS sessionRowid, e.at AS at, e.model AS model, e.input AS input, e.output AS output,
@@ -149,27 +187,77 @@ export class UsageReport {
 
   bySession(filter: UsageFilter = {}): SessionUsage[] {
     const sessions = this.sessions(filter);
-    return this.sessionUsages(sessions, this.records(sessions, filter));
+    const rows = this.sessionUsages(sessions, this.records(sessions, filter));
+    // Subagents read only for their parents' totals are not rows of their own here.
+    const named = filter.sessionIds ?? (filter.sessionId !== undefined ? [filter.sessionId] : null);
+    return named ? rows.filter((r) => named.includes(r.session)) : rows;
   }
 
+  /**
+   * One row per session with requests: its totals hold its own requests and its subagents' (any
+   * depth, as ccusage counts them in the parent), `own` its share; context fill is its own. Each
+   * record still counts once in a row's totals, so day, model and block reports are unaffected.
+   */
   private sessionUsages(sessions: Map<number, SessionInfo>, records: UsageRecord[]): SessionUsage[] {
-    const per = new Map<number, { totals: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null }>();
+    type Entry = { totals: UsageTotals; own: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null; subagents: Set<string> };
+    const per = new Map<number, Entry>();
+    const entry = (rowid: number): Entry => {
+      let e = per.get(rowid);
+      if (!e) per.set(rowid, (e = { totals: emptyTotals(), own: emptyTotals(), last: null, history: [], lastAt: null, subagents: new Set() }));
+      return e;
+    };
+    const rowidById = new Map([...sessions.values()].map((s) => [s.id, s.rowid] as const));
+    /** The sessions whose totals include this one's requests: its parent, and theirs, while they roll up. */
+    const ancestors = (s: SessionInfo): number[] => {
+      const out: number[] = [];
+      let child = s;
+      while (SUBAGENT_USAGE_IN_PARENT[child.agent] && child.parentId !== null && child.parentId !== child.id) {
+        const rowid = rowidById.get(child.parentId);
+        const parent = rowid === undefined ? undefined : sessions.get(rowid);
+        if (!parent || out.includes(parent.rowid) || parent.rowid === s.rowid) break;
+        out.push(parent.rowid);
+        child = parent;
+      }
+      return out;
+    };
+    const ancestorsOf = new Map<number, number[]>();
     for (const r of records) {
-      let e = per.get(r.sessionRowid);
-      if (!e) per.set(r.sessionRowid, (e = { totals: emptyTotals(), last: null, history: [], lastAt: null }));
+      const s = sessions.get(r.sessionRowid);
+      const e = entry(r.sessionRowid);
       this.add(e.totals, r);
+      this.add(e.own, r);
       const prompt = r.input + r.cacheRead + r.cacheWrite;
-      if (prompt > 0 && sessions.get(r.sessionRowid)?.hasEvents) {
+      if (prompt > 0 && s?.hasEvents) {
         e.last = r;
         e.history.push(prompt);
       }
       if (r.at && (e.lastAt === null || r.at > e.lastAt)) e.lastAt = r.at;
+      if (!s) continue;
+      let up = ancestorsOf.get(s.rowid);
+      if (!up) ancestorsOf.set(s.rowid, (up = ancestors(s)));
+      for (const rowid of up) {
+        const a = entry(rowid);
+        this.add(a.totals, r);
+        a.subagents.add(s.id);
+        if (r.at && (a.lastAt === null || r.at > a.lastAt)) a.lastAt = r.at;
+      }
     }
     const out: SessionUsage[] = [];
     for (const [rowid, e] of per) {
       const s = sessions.get(rowid);
       if (!s || e.totals.requests === 0) continue;
-      out.push({ session: s.id, agent: s.agent, title: s.title, cwd: s.cwd, lastActivity: e.lastAt ?? s.updatedAt, ...e.totals, ...this.context(e.last), contextHistory: e.history.slice(-HISTORY_POINTS) });
+      out.push({
+        session: s.id,
+        agent: s.agent,
+        title: s.title,
+        cwd: s.cwd,
+        lastActivity: e.lastAt ?? s.updatedAt,
+        ...e.totals,
+        ...this.context(e.last),
+        contextHistory: e.history.slice(-HISTORY_POINTS),
+        own: ownOf(e.own),
+        subagents: [...e.subagents],
+      });
     }
     return out.sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? ''));
   }
