@@ -54,7 +54,7 @@ export function fitBrief(data: BriefData, budget: number, render: (data: BriefDa
   if (overflow.kind === 'refuse') {
     throw new ApiError(
       'bad_request',
-      `A ${overflow.format} brief of this session needs at least ${last!.tokens} tokens (its fixed fields alone); the budget is ${budget}. Ask for a larger budget or the md format.`,
+      `The ${overflow.format} brief of this session needs at least ${last!.tokens} tokens (its fixed fields alone); the budget is ${budget}. Ask for a larger budget or the md format.`,
     );
   }
   const note = cutNote(budget);
