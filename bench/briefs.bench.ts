@@ -1,14 +1,17 @@
 /**
  * Brief generation on a very long session: 20,000 messages indexed by the real adapter + index,
  * then `generateBrief` (reads through TranscriptReader, samples, folds, redacts, counts tokens).
- * Target: < 50 ms per brief (median of warm runs). Rows for the harness in bench/run.ts.
+ * Target: < 50 ms per brief (median of warm runs). Also a brief of a session whose checkpoints
+ * hold 0.9 MB of decisions at budget 500: it must cost O(budget), not O(checkpoint size).
+ * Rows for the harness in bench/run.ts.
  */
 import path from 'node:path';
 import { defaultSettings } from '../shared/settings.js';
 import { indexedFixtureHome } from '../testing/briefs/indexed-home.js';
 import { writeClaudeTranscript, type Turn } from '../testing/briefs/claude-transcript.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
-import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
+import { createHandoffService, type HandoffService } from '../electron/core/briefs/handoff-service.js';
+import { tokenizedChars } from '../electron/core/briefs/tokens.js';
 import { goalRow, type BenchRow } from './harness.js';
 
 const SESSION = 'eeeeeeee-1111-4222-8333-444444444444';
@@ -22,6 +25,8 @@ const STATEMENTS = [
   (i: number) => `The public API must stay stable for part ${i}. Looks good otherwise, continue.`,
 ];
 const TARGET_MS = 50;
+/** A short session whose five checkpoints carry 200 decisions of ~900 characters each (0.9 MB). */
+const HUGE_CHECKPOINTS = 'ffffffff-3333-4222-8333-444444444444';
 
 function longSession(messages: number, dense = false): Turn[] {
   const turns: Turn[] = [{ role: 'user', text: 'Migrate the billing service to the new queue. Keep the public API stable.' }];
@@ -52,6 +57,7 @@ export async function run(): Promise<BenchRow[]> {
   const ctx = await indexedFixtureHome((home) => {
     writeClaudeTranscript({ home: home.home, sessionId: SESSION, cwd: '/work/billing', gitBranch: 'feature/queue', turns: longSession(messages) });
     writeClaudeTranscript({ home: home.home, sessionId: DENSE, cwd: '/work/billing', gitBranch: 'feature/queue', turns: longSession(messages, true) });
+    writeClaudeTranscript({ home: home.home, sessionId: HUGE_CHECKPOINTS, cwd: '/work/billing', gitBranch: 'feature/queue', turns: longSession(40) });
   });
   const userData = openUserData(path.join(ctx.dataDir, 'user'));
   const settings = defaultSettings();
@@ -85,11 +91,39 @@ export async function run(): Promise<BenchRow[]> {
         goalRow('briefs', `brief: ${label}, CPU median`, percentile(cpu, 0.5), 'ms', goal),
       );
     }
+    rows.push(...(await hugeCheckpointRows(service, goal)));
     return rows;
   } finally {
     userData.close();
     ctx.close();
   }
+}
+
+async function hugeCheckpointRows(service: HandoffService, goal: { op: '<'; target: number }): Promise<BenchRow[]> {
+  const id = `claude:${HUGE_CHECKPOINTS}`;
+  for (let cp = 0; cp < 5; cp++) {
+    const decisions = Array.from({ length: 200 }, (_, i) => `Decision ${cp}-${i}: ${'use the existing queue and never block the caller '.repeat(18)}`);
+    await service.createCheckpoint({ summary: `Checkpoint ${cp}`, decisions }, id);
+  }
+  await service.generateBrief({ session: id, budget: 500 });
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let tokens = 0;
+  const chars0 = tokenizedChars();
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    tokens = (await service.generateBrief({ session: id, budget: 500 })).tokens;
+    const c = process.cpuUsage(c0);
+    times.push(performance.now() - t0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const perBrief = (tokenizedChars() - chars0) / times.length;
+  return [
+    goalRow('briefs', 'brief: 0.9 MB of checkpoint decisions, budget 500, median', percentile(times, 0.5), 'ms', goal, `${tokens} tokens`),
+    goalRow('briefs', 'brief: 0.9 MB of checkpoint decisions, budget 500, CPU median', percentile(cpu, 0.5), 'ms', goal),
+    goalRow('briefs', 'brief: 0.9 MB of checkpoint decisions, characters tokenized per brief', perBrief, 'chars', { op: '<', target: 50_000 }),
+  ];
 }
 
 function percentile(values: number[], p: number): number {

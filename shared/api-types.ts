@@ -93,6 +93,9 @@ export interface GitDrift {
   branchSwitched: { from: string | null; to: string | null } | null;
   commitsSince: { hash: string; subject: string }[];
   filesChangedSince: string[];
+  /** True counts when the lists above were cut to what a brief or restore shows (absent: the lists are whole). */
+  commitsTotal?: number;
+  filesChangedTotal?: number;
   workTreeChanged: boolean;
   now: GitSnapshot | null;
 }

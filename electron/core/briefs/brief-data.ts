@@ -25,7 +25,14 @@ export interface BriefItem {
   seq: number | null;
   /** Earlier messages whose statement this one corrects. */
   corrects: number[];
+  /** How many checkpoints (or pins) state it: restated items are kept first when a budget cuts. */
+  mentions?: number;
+  /** When it was last stated, in order (higher: newer); a budget keeps the newest. */
+  recency?: number;
 }
+
+/** Sections whose items a budget can cut, with how many it left out. */
+export type OmittedCounts = Partial<Record<'decisions' | 'rejected' | 'blockers' | 'itemsAdded' | 'nextSteps' | 'itemsCompleted' | 'files' | 'verification', number>>;
 
 /** Kept for callers that name decisions specifically. */
 export type BriefDecision = BriefItem;
@@ -67,6 +74,8 @@ export interface BriefData {
   excerpt: Excerpt;
   /** All tool calls, ascending seq: for folding tool traffic in the excerpt. */
   toolCalls: Message[];
+  /** Items left out to fit a budget, by section (empty until the brief is fitted). */
+  omitted: OmittedCounts;
 }
 
 export interface CollectInput {
@@ -92,7 +101,8 @@ export function itemLine(item: BriefItem): string {
 
 const checkpointItem = (text: string): BriefItem => ({ text: text.trim(), source: 'checkpoint', seq: null, corrects: [] });
 const factItem = (f: Fact): BriefItem => ({ text: f.text, source: f.source, seq: f.seq, corrects: f.corrects });
-const sameText = (a: string, b: string) => a.toLowerCase().replace(/\W+/g, ' ').trim() === b.toLowerCase().replace(/\W+/g, ' ').trim();
+/** Items that say the same thing up to case and punctuation share this key. */
+const textKey = (text: string) => text.toLowerCase().replace(/\W+/g, ' ').trim();
 
 export function collectBriefData({ reader, session, checkpoints, pins, drift, now }: CollectInput): BriefData {
   const id = session.id;
@@ -111,9 +121,15 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
   const after = (f: Fact) => cpAt === null || Number.isNaN(cpAt) || (times?.get(f.seq) ?? Number.NEGATIVE_INFINITY) > cpAt;
   const merge = (fromCheckpoint: string[], fromConversation: Fact[], onlyAfter: boolean): BriefItem[] => {
     const items = fromCheckpoint.map(checkpointItem);
+    // A set, not a scan per item: a checkpoint may carry thousands of items.
+    const seen = new Set(items.map((i) => textKey(i.text)));
     for (const f of fromConversation) {
       if (onlyAfter && fromCheckpoint.length && !after(f)) continue;
-      if (!items.some((i) => sameText(i.text, f.text))) items.push(factItem(f));
+      const key = textKey(f.text);
+      if (!seen.has(key)) {
+        seen.add(key);
+        items.push(factItem(f));
+      }
     }
     return items;
   };
@@ -143,14 +159,33 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
   }
 
   const decisions: BriefItem[] = [];
+  const byKey = new Map<string, BriefItem>();
+  let recency = 0;
   for (const cp of [...checkpoints].reverse()) {
-    for (const text of cp.decisions) if (!decisions.some((d) => sameText(d.text, text))) decisions.push(checkpointItem(text));
+    for (const text of cp.decisions) {
+      const key = textKey(text);
+      const known = byKey.get(key);
+      // Restated by a later checkpoint: cited once more, and as new as its latest statement.
+      if (known) Object.assign(known, { mentions: (known.mentions ?? 1) + 1, recency: ++recency });
+      else {
+        const item = { ...checkpointItem(text), mentions: 1, recency: ++recency };
+        byKey.set(key, item);
+        decisions.push(item);
+      }
+    }
   }
-  for (const pin of [...pins].sort((a, b) => a.seq - b.seq)) decisions.push({ text: pin.text.trim(), source: 'pin', seq: pin.seq, corrects: [] });
+  for (const pin of [...pins].sort((a, b) => a.seq - b.seq)) {
+    const item: BriefItem = { text: pin.text.trim(), source: 'pin', seq: pin.seq, corrects: [], recency: ++recency };
+    byKey.set(textKey(item.text), item);
+    decisions.push(item);
+  }
   const pinned = new Set(pins.map((p) => p.seq));
   for (const f of facts.decisions) {
-    if (pinned.has(f.seq) || decisions.some((d) => sameText(d.text, f.text))) continue;
-    decisions.push(factItem(f));
+    const key = textKey(f.text);
+    if (pinned.has(f.seq) || byKey.has(key)) continue;
+    const item = { ...factItem(f), recency: ++recency };
+    byKey.set(key, item);
+    decisions.push(item);
   }
 
   const known = new Set(files.map((f) => f.path));
@@ -195,6 +230,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     git: { atCheckpoint: checkpoint?.git ?? null, drift },
     excerpt,
     toolCalls,
+    omitted: {},
   };
 }
 

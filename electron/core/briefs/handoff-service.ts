@@ -23,7 +23,9 @@ import { renderMarkdown } from './render-markdown.js';
 import { STALENESS_LABELS, stalenessBand } from './staleness.js';
 import { openCommand } from './targets.js';
 import { machineLabel, sessionHost } from '../../../shared/machines.js';
-import { countTokens } from './tokens.js';
+import { MAX_CHARS_PER_TOKEN } from './tokens.js';
+import { boundBriefData, boundDrift } from './bound-brief-data.js';
+import { fitBrief, type Rendered } from './fit-brief.js';
 import { realDir, worktreeRoot } from '../handoff/project-match.js';
 
 export type BriefRequest = z.input<typeof BriefRequestSchema>;
@@ -127,37 +129,37 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     gathered?: BriefData,
   ): Promise<BriefResult> {
     const raw = gathered ?? (await gather(session, at, drift));
-    const { data, counts } = await maybeRedact(raw, opts.redact);
-    let text: string;
-    let tokens: number | null = null;
-    switch (opts.format) {
-      case 'md': {
-        const rendered = renderMarkdown(data, { target: opts.target, budget: opts.budget });
-        text = rendered.text;
-        tokens = rendered.tokens;
-        break;
-      }
-      case 'delimit':
-        text = JSON.stringify(toDelimitRecord(data, at), null, 2) + '\n';
-        break;
-      case 'govzero':
-        text = renderGovZero(data, session.cwd, deps.govZero);
-        break;
-      case 'envelope':
-        text = JSON.stringify(toEnvelope(data, opts.target, at), null, 2) + '\n';
-        break;
-    }
+    // Cut by characters before anything costly: redaction and token counting then see O(budget)
+    // text however large the checkpoints are (clipped at word boundaries, so no secret is halved).
+    const { data, counts } = await maybeRedact(boundBriefData(raw, opts.budget * MAX_CHARS_PER_TOKEN), opts.redact);
+    const render = renderer(session, opts, at);
+    const overflow = opts.format === 'md' ? ({ kind: 'cut' } as const) : ({ kind: 'refuse', format: opts.format } as const);
+    const { text, tokens } = fitBrief(data, opts.budget, render, overflow);
     return {
       sessionId: session.id,
       target: opts.target,
       format: opts.format,
       text,
-      tokens: tokens ?? countTokens(text),
+      tokens,
       budget: opts.budget,
       redactions: countsInOutput(counts, text),
       redacted: opts.redact,
       openCommand: openCommand(opts.target, session.cwd, machineOf(session)),
     };
+  }
+
+  /** How each format turns (already fitted) brief data into text. */
+  function renderer(session: Session, opts: { target: BriefTarget; format: BriefFormat; budget: number }, at: Date): (data: BriefData) => Rendered {
+    switch (opts.format) {
+      case 'md':
+        return (data) => renderMarkdown(data, { target: opts.target, budget: opts.budget });
+      case 'delimit':
+        return (data) => ({ text: JSON.stringify(toDelimitRecord(data, at), null, 2) + '\n' });
+      case 'govzero':
+        return (data) => ({ text: renderGovZero(data, session.cwd, deps.govZero) });
+      case 'envelope':
+        return (data) => ({ text: JSON.stringify(toEnvelope(data, opts.target, at), null, 2) + '\n' });
+    }
   }
 
   function briefOptions(req: { target?: BriefTarget; budget?: number; format?: BriefFormat; redact?: boolean }) {
@@ -256,13 +258,14 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
         const band = STALENESS_LABELS[stalenessBand(checkpoint.createdAt, at)];
         lines.push(`Latest checkpoint ${checkpoint.createdAt} (${band}), status ${checkpoint.status}.`);
       } else lines.push('No checkpoint for this session: the brief is built from the transcript alone.');
+      // Described from the whole drift (exact counts); returned cut to what a reader can use.
       lines.push(describeDrift(drift));
       let result: BriefResult | null = null;
       if (request.confirmed) {
         result = await brief(session, briefOptions({ target: request.target, budget: request.budget }), at, drift);
         if (checkpoint) checkpoint = deps.userData.markReceived(checkpoint.id, at.toISOString()) ?? checkpoint;
       }
-      return { sessionId: session.id, checkpoint, drift, summary: lines.join(' '), brief: result };
+      return { sessionId: session.id, checkpoint, drift: drift && boundDrift(drift), summary: lines.join(' '), brief: result };
     },
 
     completeHandoff({ checkpointId, sessionId }) {

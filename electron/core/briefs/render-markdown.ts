@@ -1,8 +1,10 @@
 /**
  * The Markdown brief, worded for its receiving agent and fitted to a token budget. Tokens go by
  * value: the structured sections (goal, state, decisions, rejected alternatives, blockers, next
- * steps) are never cut; the excerpt gives up assistant chatter first, then the assistant's
- * conclusions, then the user's routine turns, then the user's other words; long file lists last.
+ * steps) are cut only when they alone exceed the budget (fit-brief.ts, which calls this with data
+ * already cut to a character allowance; lists then end with "… N more decisions not shown"); the
+ * excerpt gives up assistant chatter first, then the assistant's conclusions, then the user's
+ * routine turns, then the user's other words; long file lists last.
  * Deterministic: the same data gives the same bytes (no clocks, no randomness, stable ordering).
  */
 import { AGENT_LABELS } from '../../../shared/model.js';
@@ -13,6 +15,7 @@ import { clipText, foldToolCalls, fullyRead, toolCallsBetween, usersBetween, typ
 import { STALENESS_LABELS } from './staleness.js';
 import { TARGETS } from './targets.js';
 import { countTokens } from './tokens.js';
+import { moreLine } from './fit-items.js';
 
 export interface RenderOptions {
   target: BriefTarget;
@@ -44,6 +47,13 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   if (tokens <= options.budget) return { text, tokens, excerptTrimmed: 0 };
 
   const fixedTokens = countTokens(fixed);
+  if (fixedTokens >= options.budget) {
+    // Not even the structured sections fit: no excerpt, and no need to weigh each message.
+    kept.clear();
+    if (fixedTokens > options.budget) fixed = renderFixed(data, options.target, FILES_SHOWN_WHEN_TIGHT);
+    text = compose();
+    return { text, tokens: countTokens(text), excerptTrimmed: messages.length };
+  }
   // Each shown message may bring a gap line ("[… 3 user messages and 2 tool calls omitted …]").
   const GAP_COST = 16;
   const costs = messages.map((m) => countTokens(renderMessageLine(m)) + 2 + GAP_COST);
@@ -202,8 +212,10 @@ function renderExcerpt(data: BriefData, messages: ExcerptMessage[], shown: Set<n
   return lines.join('\n\n');
 }
 
-function bulletList(items: string[], empty: string): string {
-  return items.length ? items.map((i) => `- ${oneBlock(i)}`).join('\n') : empty;
+function bulletList(items: string[], empty: string, omitted = 0, noun = 'items'): string {
+  const lines = items.map((i) => `- ${oneBlock(i)}`);
+  if (omitted > 0) lines.push(`- ${moreLine(omitted, noun)}`);
+  return lines.length ? lines.join('\n') : empty;
 }
 
 /** Keeps multi-line list items inside their bullet. */
@@ -246,17 +258,19 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
 
   out.push(`## Current state and next steps\n\n${renderState(data)}`);
 
-  out.push(`## Settled decisions\n\n${bulletList(data.decisions.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.')}`);
-  out.push(`## Rejected alternatives\n\n${bulletList(data.rejected.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.')}`);
+  const left = data.omitted;
+  out.push(`## Settled decisions\n\n${bulletList(data.decisions.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.', left.decisions, 'decisions')}`);
+  out.push(`## Rejected alternatives\n\n${bulletList(data.rejected.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.', left.rejected, 'rejected alternatives')}`);
 
   const open = [...data.open.blockers.map((b) => `Blocker: ${b.text}${itemRef(b)}`), ...data.open.itemsAdded.map((i) => `Open: ${i.text}${itemRef(i)}`)];
-  out.push(`## Open items and blockers\n\n${bulletList(open, 'None recorded.')}`);
+  const openLeft = [left.blockers ? moreLine(left.blockers, 'blockers') : '', left.itemsAdded ? moreLine(left.itemsAdded, 'open items') : ''].filter(Boolean);
+  out.push(`## Open items and blockers\n\n${bulletList([...open, ...openLeft], 'None recorded.')}`);
 
   const fileLines = data.files.map((f) => `- \`${f.path}\` — ${f.action} (${f.tool}${f.times > 1 ? `, ${f.times}×` : ''})`);
   const declared = data.declaredFiles.map((f) => `- \`${f}\` — declared at the checkpoint`);
   const allFiles = [...fileLines, ...declared];
   const shownFiles = allFiles.slice(0, filesLimit);
-  const more = allFiles.length - shownFiles.length + (data.filesTotal - data.files.length);
+  const more = allFiles.length - shownFiles.length + (data.filesTotal - data.files.length) + (data.omitted.files ?? 0);
   out.push(
     `## Files touched\n\n${shownFiles.length ? shownFiles.join('\n') + (more > 0 ? `\n- … and ${more} more` : '') : 'No file changes recorded in tool calls.'}`,
   );
@@ -265,6 +279,7 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
     (v) =>
       `- ${v.kind}: \`${v.command.replace(/`/g, "'")}\` — ${v.outcome}${v.exitCode !== null ? ` (exit ${v.exitCode})` : ''} _(#${v.seq}${v.failedBefore !== null ? `; an earlier run failed at #${v.failedBefore}, now history` : ''})_`,
   );
+  if (data.omitted.verification) checks.push(`- ${moreLine(data.omitted.verification, 'verification runs')}`);
   out.push(`## Verification\n\n${checks.length ? checks.join('\n') : 'No test, build or lint commands were run in this session.'}`);
 
   out.push(`## Git\n\n${renderGit(data)}`);
@@ -332,8 +347,12 @@ function renderState(data: BriefData): string {
   if (data.compactionSummary) {
     parts.push(`Earlier in this session (the agent's own summary when it compacted the conversation):\n\n${quote(clipText(data.compactionSummary, STATE_CLIP_CHARS))}`);
   }
-  if (st.itemsCompleted.length) parts.push(`Done:\n${bulletList(st.itemsCompleted.map((i) => `${i.text}${itemRef(i)}`), '')}`);
-  if (st.nextSteps.length) parts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n.text)}${itemRef(n)}`).join('\n')}`);
+  const left = data.omitted;
+  if (st.itemsCompleted.length) parts.push(`Done:\n${bulletList(st.itemsCompleted.map((i) => `${i.text}${itemRef(i)}`), '', left.itemsCompleted, 'done items')}`);
+  if (st.nextSteps.length) {
+    const more = left.nextSteps ? `\n- ${moreLine(left.nextSteps, 'next steps')}` : '';
+    parts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n.text)}${itemRef(n)}`).join('\n')}${more}`);
+  }
   return parts.join('\n\n');
 }
 
@@ -355,13 +374,15 @@ function renderGit(data: BriefData): string {
       if (d.branchSwitched) lines.push(`Branch switched: \`${d.branchSwitched.from ?? '(detached)'}\` → \`${d.branchSwitched.to ?? '(detached)'}\`.`);
       if (d.commitsSince.length) {
         const shown = d.commitsSince.slice(0, 10).map((c) => `  - \`${c.hash.slice(0, 12)}\` ${c.subject}`);
-        const more = d.commitsSince.length - shown.length;
-        lines.push(`Commits since the checkpoint (${d.commitsSince.length}):\n${shown.join('\n')}${more > 0 ? `\n  - … and ${more} more` : ''}`);
+        const total = d.commitsTotal ?? d.commitsSince.length;
+        const more = total - shown.length;
+        lines.push(`Commits since the checkpoint (${total}):\n${shown.join('\n')}${more > 0 ? `\n  - … and ${more} more` : ''}`);
       }
       if (d.filesChangedSince.length) {
         const shown = d.filesChangedSince.slice(0, 30).map((f) => `  - \`${f}\``);
-        const more = d.filesChangedSince.length - shown.length;
-        lines.push(`Files changed since the checkpoint (${d.filesChangedSince.length}):\n${shown.join('\n')}${more > 0 ? `\n  - … and ${more} more` : ''}`);
+        const total = d.filesChangedTotal ?? d.filesChangedSince.length;
+        const more = total - shown.length;
+        lines.push(`Files changed since the checkpoint (${total}):\n${shown.join('\n')}${more > 0 ? `\n  - … and ${more} more` : ''}`);
       }
       if (!d.branchSwitched && !d.commitsSince.length && !d.filesChangedSince.length) {
         lines.push(d.workTreeChanged ? 'Work-tree status changed since the checkpoint.' : 'No drift since the checkpoint.');

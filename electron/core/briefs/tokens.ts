@@ -1,6 +1,39 @@
 /** Token counting for brief budgets (o200k_base via gpt-tokenizer: close enough for every target). */
-import { countTokens as count } from 'gpt-tokenizer';
+import { countTokens as count, decode, encode } from 'gpt-tokenizer';
+
+/**
+ * Characters one token covers at most in practice (English ~4, code ~3; only long runs of one
+ * character pack more). Text is cut to budget × this before it is tokenized, so counting costs
+ * O(budget) whatever the input size.
+ */
+export const MAX_CHARS_PER_TOKEN = 8;
+
+let charsTokenized = 0;
+
+/**
+ * Characters passed to the tokenizer since the process started: lets tests and benchmarks check
+ * that the work of a brief is bounded by its budget, not by the size of what it summarizes.
+ */
+export function tokenizedChars(): number {
+  return charsTokenized;
+}
 
 export function countTokens(text: string): number {
+  charsTokenized += text.length;
   return text ? count(text) : 0;
+}
+
+/** The longest prefix of `text` of at most `max` tokens (a prefix of whole tokens). */
+export function cutToTokens(text: string, max: number): string {
+  if (max <= 0) return '';
+  const candidate = text.slice(0, max * MAX_CHARS_PER_TOKEN);
+  charsTokenized += candidate.length;
+  const tokens = encode(candidate);
+  if (tokens.length <= max && candidate.length === text.length) return text;
+  let keep = Math.min(max, tokens.length);
+  // Decoding a cut inside a multi-byte character gives U+FFFD; drop it rather than show it.
+  let out = decode(tokens.slice(0, keep)).replace(/\uFFFD+$/, '');
+  // Re-encoding a prefix can merge differently: shrink until it really fits.
+  while (keep > 0 && countTokens(out) > max) out = decode(tokens.slice(0, --keep)).replace(/\uFFFD+$/, '');
+  return out;
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { itemLine, type BriefData } from '../briefs/brief-data.js';
+import { moreLine } from '../briefs/fit-items.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 
 export const DelimitRecordSchema = z.object({
@@ -39,20 +40,29 @@ export function toDelimitRecord(data: BriefData, now: Date): DelimitRecord {
   const summary =
     data.state.summary?.trim() ||
     (data.goal ? `Session started with: ${data.goal.trim()}` : `Session ${data.session.id} (no summary recorded).`);
+  const left = data.omitted;
+  // Items cut to the budget are counted in a last entry of their list ("… 12 more decisions not shown").
+  const more = (n: number | undefined, noun: string) => (n ? [moreLine(n, noun)] : []);
   const files = [
     ...data.files.map((f) => f.path),
     ...data.declaredFiles,
+    ...more(data.filesTotal - data.files.length + (left.files ?? 0), 'files'),
   ];
   const record: DelimitRecord = {
     id: delimitId(at),
     timestamp: at.toISOString(),
     venture: ventureOf(data.session.cwd),
     summary,
-    items_completed: data.state.itemsCompleted.map(itemLine),
-    items_added: [...data.open.itemsAdded, ...data.state.nextSteps].map(itemLine),
+    items_completed: [...data.state.itemsCompleted.map(itemLine), ...more(left.itemsCompleted, 'completed items')],
+    items_added: [...[...data.open.itemsAdded, ...data.state.nextSteps].map(itemLine), ...more((left.itemsAdded ?? 0) + (left.nextSteps ?? 0), 'open items and next steps')],
     // Seven fixed fields: a rejected alternative is a decision too ("Rejected: …"), so it rides along here.
-    key_decisions: [...data.decisions.map(itemLine), ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`)],
-    blockers: data.open.blockers.map(itemLine),
+    key_decisions: [
+      ...data.decisions.map(itemLine),
+      ...more(left.decisions, 'decisions'),
+      ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`),
+      ...more(left.rejected, 'rejected alternatives'),
+    ],
+    blockers: [...data.open.blockers.map(itemLine), ...more(left.blockers, 'blockers')],
     files_changed: files,
   };
   return DelimitRecordSchema.parse(record);

@@ -72,11 +72,28 @@ export function toEnvelope(data: BriefData, target: BriefTarget, now: Date, ttlS
       checkpoint_id: cp?.id ?? null,
       checkpoint_at: cp?.createdAt ?? null,
       staleness: data.staleness,
+      // Items a token budget left out, by section (empty when everything fitted).
+      not_shown: notShown(data),
     },
     created_at: createdAt,
     ttl_seconds: ttlSeconds,
   };
   return HandoffEnvelopeSchema.parse(envelope);
+}
+
+function notShown(data: BriefData): Record<string, number> {
+  const o = data.omitted;
+  const entries: [string, number | undefined][] = [
+    ['decisions', o.decisions],
+    ['rejected_alternatives', o.rejected],
+    ['blockers', o.blockers],
+    ['items_added', o.itemsAdded],
+    ['next_steps', o.nextSteps],
+    ['items_completed', o.itemsCompleted],
+    ['files_changed', data.filesTotal - data.files.length + (o.files ?? 0)],
+    ['verification', o.verification],
+  ];
+  return Object.fromEntries(entries.filter((e): e is [string, number] => (e[1] ?? 0) > 0));
 }
 
 /** Validates an incoming envelope and refuses it once `created_at + ttl_seconds` has passed. */

@@ -15,6 +15,7 @@ const item = (text: string): BriefItem => ({ text, source: 'checkpoint', seq: nu
 function briefData(cwd: string): BriefData {
   return {
     compactionSummary: null,
+    omitted: {},
     session: {
       id: 'claude:abc',
       agent: 'claude',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { itemLine, type BriefData } from '../briefs/brief-data.js';
+import { moreLine } from '../briefs/fit-items.js';
 
 export const HANDOFF_SCHEMA_VERSION = 'govzero.handoff.v1';
 
@@ -167,10 +168,13 @@ export function renderGovZero(data: BriefData, basePath: string | null, options:
     ...(options.continuesFrom ? { continues_from: options.continuesFrom } : {}),
   };
   const list = (items: string[], empty: string) => (items.length ? items.map((i) => `- ${n(i).replace(/\n+/g, ' ')}`).join('\n') : empty);
+  // Items cut to the budget are counted on a last line of their list ("… 12 more decisions not shown").
+  const left = data.omitted;
+  const more = (count: number | undefined, noun: string) => (count ? [moreLine(count, noun)] : []);
   const body: string[] = [];
 
   const state = data.state.summary ? n(data.state.summary.trim()) : 'No summary was recorded and the agent gave no reply.';
-  const done = data.state.itemsCompleted.length ? `\n\nCompleted:\n${list(data.state.itemsCompleted.map(itemLine), '')}` : '';
+  const done = data.state.itemsCompleted.length ? `\n\nCompleted:\n${list([...data.state.itemsCompleted.map(itemLine), ...more(left.itemsCompleted, 'completed items')], '')}` : '';
   body.push(`## Current State Summary\n\n${state}${done}`);
 
   const context = [
@@ -183,18 +187,29 @@ export function renderGovZero(data: BriefData, basePath: string | null, options:
   body.push(`## Important Context\n\n${context.join('\n')}`);
 
   // The schema has no section for rejected alternatives: they are decisions ("Rejected: …") here.
-  const decided = [...data.decisions.map(itemLine), ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`)];
+  const decided = [
+    ...data.decisions.map(itemLine),
+    ...more(left.decisions, 'decisions'),
+    ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`),
+    ...more(left.rejected, 'rejected alternatives'),
+  ];
   body.push(`## Decisions Made\n\n${list(decided, 'No decisions were recorded as settled.')}`);
 
   const next = data.state.nextSteps.length
-    ? data.state.nextSteps.map((x, i) => `${i + 1}. ${n(itemLine(x)).replace(/\n+/g, ' ')}`).join('\n')
+    ? data.state.nextSteps.map((x, i) => `${i + 1}. ${n(itemLine(x)).replace(/\n+/g, ' ')}`).join('\n') + (left.nextSteps ? `\n- ${moreLine(left.nextSteps, 'next steps')}` : '')
     : '1. Restate the current state and confirm the next step with the user.';
   body.push(`## Immediate Next Steps\n\n${next}`);
 
-  const pending = [...data.open.blockers.map((b) => `Blocked: ${itemLine(b)}`), ...data.open.itemsAdded.map((i) => `Open: ${itemLine(i)}`)];
+  const pending = [
+    ...data.open.blockers.map((b) => `Blocked: ${itemLine(b)}`),
+    ...more(left.blockers, 'blockers'),
+    ...data.open.itemsAdded.map((i) => `Open: ${itemLine(i)}`),
+    ...more(left.itemsAdded, 'open items'),
+  ];
   body.push(`## Pending Work / Open Loops\n\n${list(pending, 'No open loops were recorded.')}`);
 
   const checks = data.verification.map((v) => `- [ ] \`${n(v.command).replace(/`/g, "'")}\` (${v.kind}; last run ${v.outcome})`);
+  if (left.verification) checks.push(`- ${moreLine(left.verification, 'verification runs')}`);
   checks.push('- [ ] `git status` matches the Git state described in Important Context');
   body.push(`## Verification Checklist\n\n${checks.join('\n')}`);
 
@@ -203,6 +218,8 @@ export function renderGovZero(data: BriefData, basePath: string | null, options:
     const exists = basePath ? fs.existsSync(path.isAbsolute(f.path) ? f.path : path.join(basePath, f.path)) : false;
     return exists ? `- \`${f.path}\`: ${f.action} by ${f.tool}` : `- ${f.path}: ${f.action} by ${f.tool} (not on disk now)`;
   });
+  const filesLeft = data.filesTotal - data.files.length + (left.files ?? 0);
+  if (filesLeft > 0) evidence.push(`- ${moreLine(filesLeft, 'files')}`);
   body.push(`## Evidence / Artifacts\n\n${evidence.length ? evidence.join('\n') : 'No files were changed by tool calls in this session.'}`);
 
   return `---\n${stringifyYaml(frontmatter).trimEnd()}\n---\n\n${body.join('\n\n')}\n`;

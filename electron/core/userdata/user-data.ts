@@ -7,6 +7,7 @@ import type { Checkpoint, CheckpointStatus, GitSnapshot, HandoffTarget } from '.
 import type { AgentId } from '../../../shared/model.js';
 import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
+import { assertCheckpointSize } from './checkpoint-limits.js';
 
 /** A checkpoint as saved: the stored one less what baton.db assigns (id, status, receipt times). */
 export type NewCheckpoint = Omit<Checkpoint, 'id' | 'status' | 'receivedAt' | 'completedAt' | 'handoff'> & {
@@ -209,7 +210,11 @@ export function createUserData(db: Database.Database, file: string, backups: str
     return { checkpoint: toCheckpoint(byId.get(id)!), created: true };
   });
   // IMMEDIATE: take the write lock before the token lookup, so two racing retries cannot both insert.
-  const saveImmediate = (input: NewCheckpoint) => save.immediate(input);
+  const saveImmediate = (input: NewCheckpoint) => {
+    // Every door (MCP, CLI, HTTP, handoff) saves through here: the size limit holds for all.
+    assertCheckpointSize(input);
+    return save.immediate(input);
+  };
 
   return {
     file,

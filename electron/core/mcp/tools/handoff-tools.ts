@@ -1,7 +1,9 @@
 /** checkpoint_session, restore_session, generate_brief, complete_handoff: the handoff itself. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, parseApiInput } from '../../../../shared/contract.js';
-import type { BriefResult, Checkpoint, GitSnapshot } from '../../../../shared/api-types.js';
+import type { BriefResult, Checkpoint, GitDrift, GitSnapshot } from '../../../../shared/api-types.js';
+import { boundPaths, boundTextList, VIEW_LIST_CHARS } from '../../briefs/bounded-lists.js';
+import { clipChars } from '../../briefs/fit-items.js';
 import type { AgentId } from '../../../../shared/model.js';
 import type { BriefTarget } from '../../../../shared/settings.js';
 import type { McpCore } from '../mcp-core.js';
@@ -9,10 +11,28 @@ import { fail, guarded, MISSING_SESSION, ok, pickSession } from './tool-result.j
 
 type SessionArgs = { session?: string; session_id?: string; title?: string };
 
+/** Work-tree lists cut to their first paths with true counts: a repo may have 100k untracked files. */
 function gitView(git: GitSnapshot | null) {
   if (!git) return null;
   if (!git.isRepo) return { is_repo: false, note: git.error };
-  return { branch: git.branch, head: git.head, staged: git.staged, unstaged: git.unstaged, untracked: git.untracked, ahead: git.ahead, behind: git.behind };
+  const [staged, unstaged, untracked] = [git.staged, git.unstaged, git.untracked].map((l) => boundPaths(l));
+  return {
+    branch: git.branch,
+    head: git.head,
+    staged: staged!.shown,
+    unstaged: unstaged!.shown,
+    untracked: untracked!.shown,
+    counts: { staged: staged!.total, unstaged: unstaged!.total, untracked: untracked!.total },
+    ahead: git.ahead,
+    behind: git.behind,
+  };
+}
+
+/** Drift as the service bounds it (commit and file lists with totals), its work-tree snapshot cut too. */
+function driftView(drift: GitDrift | null) {
+  if (!drift) return null;
+  const { now, ...rest } = drift;
+  return { ...rest, now: gitView(now) };
 }
 
 function checkpointView(cp: Checkpoint | null) {
@@ -24,11 +44,12 @@ function checkpointView(cp: Checkpoint | null) {
     created_at: cp.createdAt,
     received_at: cp.receivedAt,
     completed_at: cp.completedAt,
-    summary: cp.summary,
-    decisions: cp.decisions,
-    next_steps: cp.nextSteps,
-    blockers: cp.blockers,
-    files: cp.filesChanged,
+    // The brief (held to its budget) carries the content; this view only shows what the checkpoint holds.
+    summary: clipChars(cp.summary, VIEW_LIST_CHARS),
+    decisions: boundTextList(cp.decisions, 'decisions'),
+    next_steps: boundTextList(cp.nextSteps, 'next steps'),
+    blockers: boundTextList(cp.blockers, 'blockers'),
+    files: boundTextList(cp.filesChanged, 'files'),
     ...(cp.handoff
       ? { handed_off_to: cp.handoff.agent, project_dir: cp.handoff.projectDir, expires_at: cp.handoff.expiresAt, received_by: cp.handoff.receivedBy }
       : {}),
@@ -124,7 +145,7 @@ export function restoreSession(core: McpCore, args: RestoreArgs): Promise<CallTo
       const packet = {
         session: result.sessionId,
         checkpoint: checkpointView(result.checkpoint),
-        drift: result.drift,
+        drift: driftView(result.drift),
         summary: result.summary,
       };
       if (!args.confirmed || !result.brief) {

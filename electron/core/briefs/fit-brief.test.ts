@@ -1,0 +1,111 @@
+/**
+ * The pieces that hold a budget: word-safe clipping, fair section shares, list cutting with
+ * counts, the drift bound, and what happens when not even the skeleton fits.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GitDrift } from '../../../shared/api-types.js';
+import { ApiError } from '../../../shared/contract.js';
+import { boundDrift, DRIFT_FILES_KEPT } from './bound-brief-data.js';
+import { fitBrief } from './fit-brief.js';
+import { clipChars, fitList, shareAllowance } from './fit-items.js';
+import { redactText } from './redact.js';
+import { countTokens, cutToTokens, tokenizedChars } from './tokens.js';
+import type { BriefData } from './brief-data.js';
+
+describe('clipChars', () => {
+  it('never leaves part of a word (a secret cut in half would escape redaction)', async () => {
+    const token = 'ghp_Zx8Qw3Rt5Yu8Io2PlKj7Hg6Fd4Sa1ZxCvBn01';
+    const text = `deploy with ${token} now`;
+    for (let max = 10; max < text.length; max++) {
+      const out = clipChars(text, max);
+      expect(out.length).toBeLessThanOrEqual(max);
+      expect(out === '' || out.endsWith('[…]')).toBe(true);
+      // Either the whole token or none of it.
+      expect(out.includes('ghp_') ? out.includes(token) : true, out).toBe(true);
+      expect((await redactText(out)).value).not.toMatch(/Zx8Qw3/);
+    }
+  });
+});
+
+describe('shareAllowance and fitList', () => {
+  it('gives small sections all they need and splits the rest', () => {
+    expect(shareAllowance([10, 1000, 1000], 610)).toEqual([10, 300, 300]);
+    expect(shareAllowance([10, 20], 1000)).toEqual([10, 20]);
+  });
+
+  it('keeps the highest priority items, clips a single huge item, and counts the rest', () => {
+    const items = ['old', 'x'.repeat(50_000), 'newest'];
+    const { kept, omitted } = fitList(items, { allowance: 500, itemMax: 300, text: (t) => t, withText: (_, t) => t });
+    expect(omitted).toBe(0);
+    expect(kept[0]).toBe('old');
+    expect(kept[1]!.length).toBeLessThanOrEqual(300);
+    expect(kept[2]).toBe('newest');
+    const many = Array.from({ length: 1000 }, (_, i) => `item ${i}`);
+    const cut = fitList(many, { allowance: 100, itemMax: 100, text: (t) => t, withText: (_, t) => t });
+    expect(cut.kept.at(-1)).toBe('item 999');
+    expect(cut.kept.length + cut.omitted).toBe(1000);
+  });
+});
+
+describe('boundDrift', () => {
+  it('keeps the first files and commits of a 100k-file drift with the true totals', () => {
+    const drift: GitDrift = {
+      error: null,
+      branchSwitched: null,
+      commitsSince: Array.from({ length: 5000 }, (_, i) => ({ hash: `h${i}`, subject: `commit ${i}` })),
+      filesChangedSince: Array.from({ length: 100_000 }, (_, i) => `src/file-${i}.ts`),
+      workTreeChanged: true,
+      now: null,
+    };
+    const bounded = boundDrift(drift);
+    expect(bounded.filesChangedSince).toHaveLength(DRIFT_FILES_KEPT);
+    expect(bounded.filesChangedTotal).toBe(100_000);
+    expect(bounded.commitsTotal).toBe(5000);
+    expect(JSON.stringify(bounded).length).toBeLessThan(20_000);
+  });
+});
+
+describe('fitBrief when the skeleton alone exceeds the budget', () => {
+  // Empty sections: the renderers below ignore the data, only the skeleton counts.
+  const data: BriefData = {
+    session: { id: 'claude:x', agent: 'claude', nativeId: 'x', title: null, cwd: null, gitBranch: null, gitCommit: null, model: null, startedAt: null, updatedAt: null, firstPrompt: null, userTurns: 0, messageCount: 0, toolNames: [], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, parentId: null, sourcePath: '/x', bytes: 0 },
+    now: '2026-11-22T12:00:00.000Z',
+    checkpoint: null,
+    staleness: null,
+    goal: null,
+    state: { source: 'none', summary: null, summarySeq: null, lastRequest: null, pendingFiles: [], pendingSince: 'start', nextSteps: [], itemsCompleted: [] },
+    compactionSummary: null,
+    decisions: [],
+    rejected: [],
+    open: { blockers: [], itemsAdded: [] },
+    files: [],
+    filesTotal: 0,
+    declaredFiles: [],
+    verification: [],
+    git: { atCheckpoint: null, drift: null },
+    excerpt: { total: 0, sampled: false, messages: [], userSeqs: [], covered: [] },
+    toolCalls: [],
+    omitted: {},
+  };
+  const skeleton = () => ({ text: 'word '.repeat(5000) });
+
+  it('cuts Markdown at the budget and says so', () => {
+    const out = fitBrief(data, 500, skeleton, { kind: 'cut' });
+    expect(out.cut).toBe(true);
+    expect(out.tokens).toBeLessThanOrEqual(500);
+    expect(countTokens(out.text)).toBe(out.tokens);
+    expect(out.text).toMatch(/brief cut at the 500-token budget/);
+  });
+
+  it('refuses a structured format with the smallest budget that would do', () => {
+    expect(() => fitBrief(data, 500, skeleton, { kind: 'refuse', format: 'envelope' })).toThrow(ApiError);
+    expect(() => fitBrief(data, 500, skeleton, { kind: 'refuse', format: 'envelope' })).toThrow(/The envelope brief of this session needs at least 5,?0\d\d tokens.*the budget is 500/);
+  });
+
+  it('cutToTokens tokenizes only a budget-sized prefix of a huge text', () => {
+    const before = tokenizedChars();
+    const out = cutToTokens('lorem ipsum dolor '.repeat(200_000), 100);
+    expect(countTokens(out)).toBeLessThanOrEqual(100);
+    expect(tokenizedChars() - before).toBeLessThan(100 * 8 + 2 * out.length + 1);
+  });
+});

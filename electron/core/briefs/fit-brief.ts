@@ -1,0 +1,63 @@
+/**
+ * Holds a rendered brief to its token budget in every format. The data is cut by characters first
+ * (bound-brief-data), rendered, counted; while the result is over the budget the character
+ * allowance shrinks by the overshoot and the brief is rendered again. Each round tokenizes
+ * O(budget) characters, and there are few rounds.
+ *
+ * When even the bare skeleton (headings, header lines, ids) is larger than the budget:
+ * - Markdown is cut at the budget and says so on its last line;
+ * - the structured formats (delimit, govzero, envelope) cannot be cut and stay valid, so the
+ *   request fails with `bad_request` naming the smallest budget that would do.
+ * Either way the result never exceeds the budget (margin 0, counted with the same tokenizer).
+ */
+import { ApiError } from '../../../shared/contract.js';
+import type { BriefData } from './brief-data.js';
+import { boundBriefData } from './bound-brief-data.js';
+import { countTokens, cutToTokens } from './tokens.js';
+
+/** Characters per token of ordinary prose: the first allowance a budget buys. */
+export const TYPICAL_CHARS_PER_TOKEN = 4;
+const MAX_ROUNDS = 8;
+
+export interface Rendered {
+  text: string;
+  /** Set when the renderer already counted the text. */
+  tokens?: number;
+}
+
+export interface FittedBrief {
+  text: string;
+  tokens: number;
+  /** The Markdown was cut at the budget (the skeleton alone did not fit). */
+  cut: boolean;
+}
+
+export function cutNote(budget: number): string {
+  return `\n\n[… brief cut at the ${budget.toLocaleString('en-US')}-token budget; ask for a larger budget to see the rest]\n`;
+}
+
+export function fitBrief(data: BriefData, budget: number, render: (data: BriefData) => Rendered, overflow: { kind: 'cut' } | { kind: 'refuse'; format: string }): FittedBrief {
+  let allowance = budget * TYPICAL_CHARS_PER_TOKEN;
+  let last: { text: string; tokens: number } | null = null;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const out = render(boundBriefData(data, allowance));
+    const tokens = out.tokens ?? countTokens(out.text);
+    if (tokens <= budget) return { text: out.text, tokens, cut: false };
+    last = { text: out.text, tokens };
+    if (allowance === 0) break;
+    // Shrink by the overshoot, in characters of this text, and by a tenth at least.
+    const charsPerToken = out.text.length / tokens;
+    const next = Math.floor(Math.min(allowance * 0.9, allowance - (tokens - budget) * charsPerToken * 1.1));
+    // The last round renders the bare skeleton: either it fits or nothing will.
+    allowance = round >= MAX_ROUNDS - 2 ? 0 : Math.max(0, next);
+  }
+  if (overflow.kind === 'refuse') {
+    throw new ApiError(
+      'bad_request',
+      `The ${overflow.format} brief of this session needs at least ${last!.tokens} tokens (its fixed fields alone); the budget is ${budget}. Ask for a larger budget or the md format.`,
+    );
+  }
+  const note = cutNote(budget);
+  const text = cutToTokens(last!.text, budget - countTokens(note)) + note;
+  return { text, tokens: countTokens(text), cut: true };
+}
