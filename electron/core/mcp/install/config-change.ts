@@ -84,7 +84,7 @@ function tightenIfSecret(config: ConfigFile, secret: string | undefined): boolea
 }
 
 export function changeConfig(request: ConfigChangeRequest): ConfigChangeOutcome {
-  const { file, action, editor } = request;
+  const { file, action } = request;
   const key = `${request.entry}@`;
   let config: ConfigFile;
   try {
