@@ -23,16 +23,24 @@ function plainOf(doc: Document): Record<string, unknown> {
   return (doc.toJS() ?? {}) as Record<string, unknown>;
 }
 
-function withoutEntry(root: Record<string, unknown>, name: string): Record<string, unknown> {
+/** `mcp_servers` without our entry (undefined when nothing else is left in it). */
+function otherServers(root: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const servers = root.mcp_servers;
-  if (servers === null || servers === undefined || typeof servers !== 'object') {
-    const { mcp_servers: _drop, ...rest } = root;
-    return rest;
-  }
+  if (servers === null || servers === undefined || typeof servers !== 'object') return undefined;
   const copy = { ...(servers as Record<string, unknown>) };
   delete copy[name];
-  const { mcp_servers: _drop, ...rest } = root;
-  return Object.keys(copy).length > 0 ? { ...rest, mcp_servers: copy } : rest;
+  return Object.keys(copy).length > 0 ? copy : undefined;
+}
+
+/**
+ * Whether two documents agree outside our entry, key by key (no copies of the top level: a
+ * config may have tens of thousands of keys).
+ */
+function sameOutsideEntry(a: Record<string, unknown>, b: Record<string, unknown>, name: string): boolean {
+  const keys = (root: Record<string, unknown>) => Object.keys(root).filter((k) => k !== 'mcp_servers');
+  const ka = keys(a);
+  if (ka.length !== keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && isDeepStrictEqual(a[k], b[k])) && isDeepStrictEqual(otherServers(a, name), otherServers(b, name));
 }
 
 function entryOf(root: Record<string, unknown>, name: string): unknown {
@@ -108,7 +116,7 @@ function proven(before: Record<string, unknown>, afterText: string, name: string
   const after = parseYamlDocument(afterText);
   if (after.errors.length > 0) return false;
   const root = plainOf(after);
-  return isDeepStrictEqual(withoutEntry(before, name), withoutEntry(root, name)) && isDeepStrictEqual(entryOf(root, name), wanted);
+  return sameOutsideEntry(before, root, name) && isDeepStrictEqual(entryOf(root, name), wanted);
 }
 
 export function addYamlEntry(text: string, endpoint: McpEndpoint, file: string): string {
