@@ -1,25 +1,21 @@
 /** What `baton mcp install|uninstall|status` do (see mcp.ts for the commands themselves). */
-import fs from 'node:fs';
 import path from 'node:path';
 import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { TokenStore } from '../../core/auth/token-store.js';
 import { SettingsStore } from '../../core/settings/settings-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../../core/paths.js';
 import { mcpEndpoint, type McpEndpoint } from '../../core/mcp/install/endpoint.js';
-import { installMcp, keepPrivate, mcpInstallStatus, uninstallMcp, type McpInstallOutcome } from '../../core/mcp/install/installer.js';
+import { installMcp, mcpInstallStatus, uninstallMcp, type McpInstallOutcome } from '../../core/mcp/install/installer.js';
 import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/mcp/install/opencode-plugin.js';
 import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/mcp/install/opencode-npmrc.js';
 import { opencodePluginStatus } from '../../core/mcp/install/opencode-status.js';
 import { readServerMarker } from '../../core/handoff/server-marker.js';
-import { findOnPath, registerWithClaudeCli, unregisterWithClaudeCli } from '../../core/mcp/install/claude-cli.js';
-import { mcpConfigFile } from '../../core/mcp/install/config-locations.js';
 
 export interface McpOptions {
   agent: AgentId | 'all';
   dryRun?: boolean;
   plugin?: boolean;
   port?: number;
-  claudeCli: boolean;
 }
 
 /**
@@ -44,31 +40,13 @@ function print(results: McpInstallOutcome[], dryRun: boolean, token: string): vo
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
 
-/** Claude through its CLI when present (not for dry runs, which show the file diff instead). */
-function viaClaudeCli(opts: McpOptions, environment: Environment, action: 'install' | 'uninstall', endpoint: McpEndpoint): McpInstallOutcome | null {
-  if (!opts.claudeCli || opts.dryRun || (opts.agent !== 'claude' && opts.agent !== 'all')) return null;
-  const claude = findOnPath('claude', environment.env);
-  if (!claude) return null;
-  const file = mcpConfigFile('claude', environment);
-  try {
-    if (action === 'install') {
-      registerWithClaudeCli(claude, endpoint, environment.env);
-      // `claude mcp add` writes the header (with the token) into .claude.json as it is.
-      if (fs.existsSync(file)) keepPrivate(file, fs.readFileSync(file, 'utf8'), endpoint.token);
-    } else unregisterWithClaudeCli(claude, endpoint.name, environment.env);
-    return { agent: 'claude', file, changed: true, backup: null, ok: true, diff: '', message: `${action === 'install' ? 'Registered' : 'Removed'} "${endpoint.name}" with \`claude mcp\` (user scope).` };
-  } catch (err) {
-    return { agent: 'claude', file, changed: false, backup: null, ok: false, diff: '', message: `\`claude mcp\` failed: ${(err as Error).message.split('\n')[0]}. Re-run with --no-claude-cli to edit ${file} directly.` };
-  }
-}
-
 export function runMcp(action: 'install' | 'uninstall', opts: McpOptions): void {
   const environment = currentEnvironment();
   const { endpoint } = endpointFor(environment, opts.port);
   const results: McpInstallOutcome[] = [];
-  const claude = viaClaudeCli(opts, environment, action, endpoint);
-  if (claude) results.push(claude);
-  const agents = opts.agent === 'all' ? AGENTS.filter((a) => !(claude && a === 'claude')) : claude ? [] : [opts.agent];
+  // Claude Code's ~/.claude.json is edited like every other config, not through `claude mcp add`:
+  // that would put the token on a command line, which every local user can read in /proc while it runs.
+  const agents = opts.agent === 'all' ? AGENTS : [opts.agent];
   const apply = action === 'install' ? installMcp : uninstallMcp;
   for (const agent of agents) results.push(...apply({ agent, endpoint, environment, dryRun: opts.dryRun }));
   if (opts.plugin && (opts.agent === 'opencode' || opts.agent === 'all')) {

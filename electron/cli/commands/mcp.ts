@@ -12,6 +12,11 @@ function agentOption(): Option {
   return new Option('-a, --agent <agent>', 'which agent').choices([...AGENTS, 'all']).default('all');
 }
 
+/** Accepted for old scripts: Baton always edits ~/.claude.json itself (the `claude` CLI would get the token in its argv). */
+function noClaudeCli(): Option {
+  return new Option('--no-claude-cli').hideHelp();
+}
+
 export function registerMcp(program: Command): void {
   const mcp = program.command('mcp').description('Register Baton’s MCP endpoint with each agent (for pi, which has no MCP client: Baton’s pi extension).');
   mcp
@@ -21,7 +26,7 @@ export function registerMcp(program: Command): void {
     .option('--dry-run', 'print the changes as a diff without writing')
     .option('--plugin', 'also install the OpenCode plugin that pushes session updates to Baton')
     .option('-p, --port <port>', 'port to register (default: the port the running Baton serves on, else the "port" setting)', parsePort)
-    .option('--no-claude-cli', 'edit ~/.claude.json directly even when the `claude` CLI is installed')
+    .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('install', opts));
   mcp
     .command('uninstall')
@@ -29,7 +34,7 @@ export function registerMcp(program: Command): void {
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
     .option('--plugin', 'also remove the OpenCode plugin')
-    .option('--no-claude-cli', 'edit ~/.claude.json directly even when the `claude` CLI is installed')
+    .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('uninstall', opts));
   mcp
     .command('status')

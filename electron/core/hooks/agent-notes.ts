@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
-import { parseDocument } from 'yaml';
+import { parseYamlDocument } from '../mcp/install/yaml-parse.js';
 import type { AgentId } from '../../../shared/model.js';
 import type { Environment } from '../paths.js';
 import type { WantedHook } from './json-hooks.js';
@@ -48,7 +48,7 @@ export function codexNotes(environment: Environment, installed: boolean): string
 export function hermesNotes(environment: Environment, wanted: WantedHook[], installed: boolean): string[] {
   const home = environment.env.HERMES_HOME || path.join(environment.home, '.hermes');
   const config = read(path.join(home, 'config.yaml'));
-  const autoAccept = config !== null && parseDocument(config).toJS()?.hooks_auto_accept === true;
+  const autoAccept = config !== null && parseYamlDocument(config).toJS()?.hooks_auto_accept === true;
   let approvals: { event?: unknown; command?: unknown }[] = [];
   try {
     approvals = (JSON.parse(read(path.join(home, 'shell-hooks-allowlist.json')) ?? '{}') as { approvals?: typeof approvals }).approvals ?? [];

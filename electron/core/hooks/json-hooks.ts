@@ -78,10 +78,9 @@ export function removeJsonHooks(text: string, file: string): string {
       if (!Array.isArray(list)) continue;
       const index = (list as Group[]).findIndex(isOurs);
       if (index === -1) continue;
-      // The last of our groups in an event we added the key for: drop the key; the last key of an
-      // object we added: drop the object (the user's file reads as before).
-      if (list.length === 1 && Object.keys(hooks).length === 1) next = applyEdits(next, modify(next, ['hooks'], undefined, {}));
-      else if (list.length === 1) next = applyEdits(next, modify(next, ['hooks', event], undefined, {}));
+      // Only Baton's group goes; an emptied list or object stays (the installer removes the
+      // containers Baton created, and only those).
+      if (list.length === 1) next = applyEdits(next, modify(next, ['hooks', event], [], {}));
       else next = removeArrayElement(next, ['hooks', event], index);
       changed = true;
       break;
@@ -124,4 +123,9 @@ function sameHooks(a: string, b: string, file: string): boolean {
   const key = (m: Map<string, string[]>) => JSON.stringify([...m.entries()].sort());
   const strip = (t: string) => JSON.stringify(parseJsonConfig(removeJsonHooks(t, file), file));
   return key(readJsonHooks(a, file)) === key(readJsonHooks(b, file)) && strip(a) === strip(b);
+}
+
+/** Containers Baton's hooks may bring: `hooks.<event>` for each event (deepest first), then `hooks`. */
+export function jsonHookContainers(events: string[]): string[][] {
+  return [...new Set(events)].map((e) => ['hooks', e]).concat([['hooks']]);
 }

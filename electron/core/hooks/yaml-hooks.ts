@@ -4,22 +4,15 @@
  * that does not parse is refused. (Uninstall restores the exact bytes from the backup when the
  * file was not changed since the install; see hooks-installer.ts.)
  */
-import { isMap, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+import { parseYamlConfig } from '../mcp/install/yaml-parse.js';
 import { ConfigEditError } from '../mcp/install/endpoint.js';
 import { isBatonHookCommand } from './hook-command.js';
 import type { WantedHook } from './json-hooks.js';
 
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
 
-function load(text: string, file: string): Document {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) {
-    const line = doc.errors[0]!.linePos?.[0]?.line;
-    throw new ConfigEditError(`${file} is not valid YAML${line ? ` (line ${line})` : ''}; fix it first — Baton leaves it untouched.`);
-  }
-  if (doc.contents !== null && !isMap(doc.contents)) throw new ConfigEditError(`${file} does not hold a mapping at the top level; Baton leaves it untouched.`);
-  return doc;
-}
+const load = parseYamlConfig;
 
 function hooksMap(doc: Document, file: string, create: boolean): YAMLMap | null {
   const node: unknown = doc.get('hooks', true);
@@ -48,11 +41,10 @@ export function removeYamlHooks(text: string, file: string): string {
     const keep = (list as YAMLSeq).items.filter((item) => !isBatonHookCommand(commandOf(item)));
     if (keep.length === list.items.length) continue;
     changed = true;
-    if (keep.length === 0) hooks.delete(pair.key);
-    else (list as YAMLSeq).items = keep;
+    // An emptied list stays: the installer removes the containers Baton created, and only those.
+    (list as YAMLSeq).items = keep;
   }
   if (!changed) return text;
-  if (hooks.items.length === 0) doc.delete('hooks');
   return doc.toString(TO_STRING);
 }
 

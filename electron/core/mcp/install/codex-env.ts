@@ -47,3 +47,8 @@ export function readCodexEnv(environment: Pick<Environment, 'env' | 'home'>): st
     return null;
   }
 }
+
+/** Whether the text has Baton's variable line (with any token). */
+export function codexEnvHasLine(text: string): boolean {
+  return text.split(/\r?\n/).some((l) => OURS.test(l));
+}

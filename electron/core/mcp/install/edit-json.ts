@@ -73,7 +73,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A JSON-family config: where our entry lives and what it looks like. */
-interface JsonFlavour {
+export interface JsonFlavour {
   entryPath(root: Record<string, unknown>, name: string): JsonPath;
   entry(endpoint: McpEndpoint): Record<string, unknown>;
   /** Keys a brand-new file starts with. */
@@ -147,4 +147,20 @@ export function removeJsonEntry(flavour: JsonFlavour, text: string, name: string
 export function readJsonEntry(flavour: JsonFlavour, text: string, name: string, file: string): unknown {
   const root = parseJsonConfig(text, file);
   return getAt(root, flavour.entryPath(root, name));
+}
+
+/** The containers of Baton's entry (`mcpServers`; `mcp.servers`, `mcp`), deepest first. */
+export function jsonEntryContainers(flavour: JsonFlavour, text: string, name: string, file: string): string[][] {
+  const parents = flavour.entryPath(parseJsonConfig(text, file), name).slice(0, -1);
+  return parents.map((_, i) => parents.slice(0, parents.length - i).map(String));
+}
+
+function isEmptyContainer(value: unknown): boolean {
+  return value === null || (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
+}
+
+/** Removes the property at `at` when it holds an empty object or list (or null); otherwise the text as it is. */
+export function removeEmptyJson(text: string, at: string[], file: string): string {
+  if (!isEmptyContainer(getAt(parseJsonConfig(text, file), at))) return text;
+  return applyEdits(text, modify(text, at, undefined, {}));
 }

@@ -7,23 +7,13 @@
  * still comment-preserving, only less byte-faithful.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { Document, isMap, isScalar, parseDocument, type Pair, type YAMLMap } from 'yaml';
+import { Document, isMap, isScalar, isSeq, type Pair, type YAMLMap } from 'yaml';
+import { parseYamlConfig, parseYamlDocument } from './yaml-parse.js';
 import { bearer, ConfigEditError, type McpEndpoint } from './endpoint.js';
 
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
 
-function load(text: string, file: string): Document {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) {
-    const first = doc.errors[0]!;
-    const line = first.linePos?.[0]?.line;
-    throw new ConfigEditError(`${file} is not valid YAML${line ? ` (line ${line})` : ''}: ${first.message.split('\n')[0]}; fix it first — Baton leaves it untouched.`);
-  }
-  if (doc.contents !== null && !isMap(doc.contents)) {
-    throw new ConfigEditError(`${file} does not hold a mapping at the top level; Baton leaves it untouched.`);
-  }
-  return doc;
-}
+const load = parseYamlConfig;
 
 export function hermesEntry(endpoint: McpEndpoint): Record<string, unknown> {
   return { url: endpoint.url, headers: { Authorization: bearer(endpoint) }, timeout: 120, connect_timeout: 60 };
@@ -33,16 +23,24 @@ function plainOf(doc: Document): Record<string, unknown> {
   return (doc.toJS() ?? {}) as Record<string, unknown>;
 }
 
-function withoutEntry(root: Record<string, unknown>, name: string): Record<string, unknown> {
+/** `mcp_servers` without our entry (undefined when nothing else is left in it). */
+function otherServers(root: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const servers = root.mcp_servers;
-  if (servers === null || servers === undefined || typeof servers !== 'object') {
-    const { mcp_servers: _drop, ...rest } = root;
-    return rest;
-  }
+  if (servers === null || servers === undefined || typeof servers !== 'object') return undefined;
   const copy = { ...(servers as Record<string, unknown>) };
   delete copy[name];
-  const { mcp_servers: _drop, ...rest } = root;
-  return Object.keys(copy).length > 0 ? { ...rest, mcp_servers: copy } : rest;
+  return Object.keys(copy).length > 0 ? copy : undefined;
+}
+
+/**
+ * Whether two documents agree outside our entry, key by key (no copies of the top level: a
+ * config may have tens of thousands of keys).
+ */
+function sameOutsideEntry(a: Record<string, unknown>, b: Record<string, unknown>, name: string): boolean {
+  const keys = (root: Record<string, unknown>) => Object.keys(root).filter((k) => k !== 'mcp_servers');
+  const ka = keys(a);
+  if (ka.length !== keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && isDeepStrictEqual(a[k], b[k])) && isDeepStrictEqual(otherServers(a, name), otherServers(b, name));
 }
 
 function entryOf(root: Record<string, unknown>, name: string): unknown {
@@ -115,10 +113,10 @@ function pairSpan(text: string, pair: Pair): { start: number; end: number } | nu
 }
 
 function proven(before: Record<string, unknown>, afterText: string, name: string, wanted: unknown): boolean {
-  const after = parseDocument(afterText);
+  const after = parseYamlDocument(afterText);
   if (after.errors.length > 0) return false;
   const root = plainOf(after);
-  return isDeepStrictEqual(withoutEntry(before, name), withoutEntry(root, name)) && isDeepStrictEqual(entryOf(root, name), wanted);
+  return sameOutsideEntry(before, root, name) && isDeepStrictEqual(entryOf(root, name), wanted);
 }
 
 export function addYamlEntry(text: string, endpoint: McpEndpoint, file: string): string {
@@ -158,4 +156,39 @@ export function removeYamlEntry(text: string, name: string, file: string): strin
 
 export function readYamlEntry(text: string, name: string, file: string): unknown {
   return entryOf(plainOf(load(text, file)), name);
+}
+
+/** Hermes' config: Baton's entry may bring `mcp_servers`. */
+export const YAML_ENTRY_CONTAINERS: string[][] = [['mcp_servers']];
+
+function withoutPath(value: unknown, at: string[]): unknown {
+  if (at.length === 0 || value === null || typeof value !== 'object') return value;
+  const [head, ...rest] = at as [string, ...string[]];
+  const copy = { ...(value as Record<string, unknown>) };
+  if (rest.length === 0) delete copy[head];
+  else copy[head] = withoutPath(copy[head], rest);
+  return copy;
+}
+
+/**
+ * Removes the key at `at` when its value is an empty mapping or list, or null (what is left of a
+ * container once Baton's entries are out): a splice of its lines, proven by re-parsing.
+ */
+export function removeEmptyYaml(text: string, at: string[], file: string): string {
+  const doc = load(text, file);
+  const node: unknown = doc.getIn(at, true);
+  if (node === undefined) return text;
+  const empty = (isScalar(node) && node.value === null) || ((isMap(node) || isSeq(node)) && node.items.length === 0);
+  if (!empty) return text;
+  const wanted = withoutPath(plainOf(doc), at);
+  const parent: unknown = at.length === 1 ? doc.contents : doc.getIn(at.slice(0, -1), true);
+  const pair = isMap(parent) && !parent.flow ? findPair(parent, at[at.length - 1]!) : undefined;
+  const span = pair ? pairSpan(text, pair) : null;
+  if (span) {
+    const spliced = text.slice(0, span.start) + text.slice(span.end);
+    const after = parseYamlDocument(spliced);
+    if (after.errors.length === 0 && isDeepStrictEqual(plainOf(after), wanted)) return spliced;
+  }
+  doc.deleteIn(at);
+  return doc.toString(TO_STRING);
 }

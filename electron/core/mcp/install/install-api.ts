@@ -19,5 +19,5 @@ export async function installMcpForCore(core: InstallCoreView, input: { agent: A
   // The port this Baton actually serves on (it may differ from the setting), else the setting.
   const port = readServerMarker(core.dataDir)?.port ?? core.settings.get().port;
   const endpoint = mcpEndpoint(port, core.tokens.get(), undefined, path.join(core.dataDir, 'token'));
-  return installMcp({ agent: input.agent, endpoint, environment: core.environment, dryRun: input.dryRun });
+  return installMcp({ agent: input.agent, endpoint, environment: core.environment, dataDir: core.dataDir, dryRun: input.dryRun });
 }

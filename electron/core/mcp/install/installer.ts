@@ -4,56 +4,84 @@
  * before the first change, and reporting a unified diff (the whole output of a dry run).
  */
 import fs from 'node:fs';
-import { createTwoFilesPatch } from 'diff';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../../shared/model.js';
 import type { McpInstallResult } from '../../../../shared/api-types.js';
-import { writeFileAtomic } from '../../fs/atomic-write.js';
-import type { Environment } from '../../paths.js';
+import { batonDataDir, type Environment } from '../../paths.js';
+import { changeConfig } from './config-change.js';
+import { readConfigFile } from './config-file.js';
+import { InstallRecords } from './install-record.js';
 import { mcpConfigFile } from './config-locations.js';
-import { codexEnvFile, codexEnvHolds, codexEnvWith, codexEnvWithout, readCodexEnv } from './codex-env.js';
-import { ConfigEditError, type McpEndpoint } from './endpoint.js';
-import { addJsonEntry, claudeFlavour, geminiFlavour, opencodeFlavour, qwenFlavour, readJsonEntry, removeJsonEntry } from './edit-json.js';
-import { addTomlEntry, readTomlEntry, removeTomlEntry } from './edit-toml.js';
-import { addYamlEntry, readYamlEntry, removeYamlEntry } from './edit-yaml.js';
+import { codexEnvFile, codexEnvHasLine, codexEnvHolds, codexEnvWith, codexEnvWithout, readCodexEnv } from './codex-env.js';
+import type { McpEndpoint } from './endpoint.js';
+import {
+  addJsonEntry,
+  claudeFlavour,
+  geminiFlavour,
+  jsonEntryContainers,
+  opencodeFlavour,
+  parseJsonConfig,
+  qwenFlavour,
+  readJsonEntry,
+  removeEmptyJson,
+  removeJsonEntry,
+  type JsonFlavour,
+} from './edit-json.js';
+import { addTomlEntry, parseTomlConfig, readTomlEntry, removeTomlEntry } from './edit-toml.js';
+import { addYamlEntry, readYamlEntry, removeEmptyYaml, removeYamlEntry, YAML_ENTRY_CONTAINERS } from './edit-yaml.js';
+import { parseYamlConfig } from './yaml-parse.js';
 import { installPiExtension, piExtensionStatus, uninstallPiExtension } from './pi-extension.js';
 
 export interface ConfigFormat {
   add(text: string, endpoint: McpEndpoint, file: string): string;
   remove(text: string, name: string, file: string): string;
   read(text: string, name: string, file: string): unknown;
+  /** Parsed data, to see which containers Baton's entry created. */
+  plain(text: string, file: string): unknown;
+  /** Containers Baton's entry may bring along, deepest first. */
+  containers(text: string, name: string, file: string): string[][];
+  /** The container at `at` removed if it is empty; the text as it is otherwise. */
+  removeEmpty(text: string, at: string[], file: string): string;
+}
+
+function jsonFormat(flavour: JsonFlavour): ConfigFormat {
+  return {
+    add: (t, e, f) => addJsonEntry(flavour, t, e, f),
+    remove: (t, n, f) => removeJsonEntry(flavour, t, n, f),
+    read: (t, n, f) => readJsonEntry(flavour, t, n, f),
+    plain: parseJsonConfig,
+    containers: (t, n, f) => jsonEntryContainers(flavour, t, n, f),
+    removeEmpty: removeEmptyJson,
+  };
 }
 
 /** Agents that read MCP servers from a config file (pi has no MCP client). */
 export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
-  claude: {
-    add: (t, e, f) => addJsonEntry(claudeFlavour, t, e, f),
-    remove: (t, n, f) => removeJsonEntry(claudeFlavour, t, n, f),
-    read: (t, n, f) => readJsonEntry(claudeFlavour, t, n, f),
+  claude: jsonFormat(claudeFlavour),
+  // Codex's tables are implicit: `[mcp_servers.baton]` brings no container of its own.
+  codex: { add: addTomlEntry, remove: removeTomlEntry, read: readTomlEntry, plain: parseTomlConfig, containers: () => [], removeEmpty: (t) => t },
+  opencode: jsonFormat(opencodeFlavour),
+  hermes: {
+    add: addYamlEntry,
+    remove: removeYamlEntry,
+    read: readYamlEntry,
+    plain: (t, f) => parseYamlConfig(t, f).toJS() as unknown,
+    containers: () => YAML_ENTRY_CONTAINERS,
+    removeEmpty: removeEmptyYaml,
   },
-  codex: { add: addTomlEntry, remove: removeTomlEntry, read: readTomlEntry },
-  opencode: {
-    add: (t, e, f) => addJsonEntry(opencodeFlavour, t, e, f),
-    remove: (t, n, f) => removeJsonEntry(opencodeFlavour, t, n, f),
-    read: (t, n, f) => readJsonEntry(opencodeFlavour, t, n, f),
-  },
-  hermes: { add: addYamlEntry, remove: removeYamlEntry, read: readYamlEntry },
-  gemini: {
-    add: (t, e, f) => addJsonEntry(geminiFlavour, t, e, f),
-    remove: (t, n, f) => removeJsonEntry(geminiFlavour, t, n, f),
-    read: (t, n, f) => readJsonEntry(geminiFlavour, t, n, f),
-  },
-  qwen: {
-    add: (t, e, f) => addJsonEntry(qwenFlavour, t, e, f),
-    remove: (t, n, f) => removeJsonEntry(qwenFlavour, t, n, f),
-    read: (t, n, f) => readJsonEntry(qwenFlavour, t, n, f),
-  },
+  gemini: jsonFormat(geminiFlavour),
+  qwen: jsonFormat(qwenFlavour),
 };
+
+/** Baton's own record of the configs it changed (see install-record.ts). */
+export const MCP_RECORD_FILE = 'mcp-installed.json';
 
 export interface McpInstallOptions {
   agent: AgentId | 'all';
   endpoint: McpEndpoint;
   environment: Environment;
   dryRun?: boolean;
+  /** Baton's data dir, where the install record lives (default: the environment's). */
+  dataDir?: string;
   /** For backup names; tests pin it. */
   now?: () => Date;
 }
@@ -73,7 +101,7 @@ export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
   return selectedAgents(options.agent).flatMap((agent) => {
     // pi has no MCP client: Baton's tools reach it through Baton's pi extension.
     if (agent === 'pi') return [installPiExtension(options)];
-    const outcome = applyChange(agent, options, (format, text, file) => format.add(text, options.endpoint, file), 'install');
+    const outcome = applyChange(agent, options, 'install');
     return agent === 'codex' && outcome.ok ? [outcome, applyCodexEnv(options, 'install')] : [outcome];
   });
 }
@@ -81,36 +109,36 @@ export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
 export function uninstallMcp(options: McpInstallOptions): McpInstallOutcome[] {
   return selectedAgents(options.agent).flatMap((agent) => {
     if (agent === 'pi') return [uninstallPiExtension(options)];
-    const outcome = applyChange(agent, options, (format, text, file) => format.remove(text, options.endpoint.name, file), 'uninstall');
+    const outcome = applyChange(agent, options, 'uninstall');
     return agent === 'codex' && outcome.ok ? [outcome, applyCodexEnv(options, 'uninstall')] : [outcome];
   });
+}
+
+function recordsFor(options: McpInstallOptions): InstallRecords {
+  return new InstallRecords(options.dataDir ?? batonDataDir(options.environment), MCP_RECORD_FILE);
 }
 
 /** Codex's token line in $CODEX_HOME/.env (see codex-env.ts): written private, removed on uninstall. */
 function applyCodexEnv(options: McpInstallOptions, action: 'install' | 'uninstall'): McpInstallOutcome {
   const file = codexEnvFile(options.environment);
-  const base = { agent: 'codex' as const, file, backup: null, changed: false };
-  const before = readCodexEnv(options.environment);
-  const after = action === 'install' ? codexEnvWith(before ?? '', options.endpoint.token) : before === null ? null : codexEnvWithout(before);
-  if (after === null || after === before || (before === null && after === '')) {
-    const tightened = !options.dryRun && before !== null && keepPrivate(file, before, options.endpoint.token);
-    return { ...base, ok: true, diff: '', message: `${file} ${action === 'install' ? 'already holds the token' : 'has no Baton line'}; unchanged.${tightened ? ' Made it private (mode 0600).' : ''}` };
+  const token = options.endpoint.token;
+  const outcome = changeConfig({
+    file,
+    action,
+    editor: { add: (t) => codexEnvWith(t, token), remove: codexEnvWithout, has: codexEnvHasLine, entryHoldsSecret: codexEnvHasLine },
+    records: recordsFor(options),
+    entry: 'codex-env',
+    secret: token,
+    dryRun: options.dryRun,
+    now: options.now,
+  });
+  const base = { agent: 'codex' as const, file, backup: outcome.backup, changed: outcome.ok && outcome.kind !== 'unchanged' && !options.dryRun, diff: outcome.diff, ok: outcome.ok };
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not update ${file}.` };
+  if (outcome.kind === 'unchanged') {
+    return { ...base, message: `${file} ${action === 'install' ? 'already holds the token' : 'has no Baton line'}; unchanged.${outcome.tightened ? ' Made it private (mode 0600).' : ''}` };
   }
-  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, after === '' ? '/dev/null' : file, before ?? '', after);
-  if (options.dryRun) return { ...base, ok: true, diff, message: `Would ${action === 'install' ? 'write the token for Codex to' : 'remove the token from'} ${file} (dry run).` };
-  try {
-    if (after === '') fs.rmSync(file);
-    else writeFileAtomic(file, after, 0o600);
-  } catch (err) {
-    return { ...base, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
-  }
-  return {
-    ...base,
-    changed: true,
-    ok: true,
-    diff,
-    message: action === 'install' ? `Codex reads the token from ${file} (mode 0600) as $BATON_MCP_TOKEN.` : `Removed the token from ${file}.`,
-  };
+  if (options.dryRun) return { ...base, message: `Would ${action === 'install' ? 'write the token for Codex to' : 'remove the token from'} ${file} (dry run).` };
+  return { ...base, message: action === 'install' ? `Codex reads the token from ${file} (mode 0600) as $BATON_MCP_TOKEN.` : `Removed the token from ${file}.` };
 }
 
 export interface McpRegistrationStatus {
@@ -143,7 +171,7 @@ export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): Mc
     const none = { agent, file, installed: false, current: false, registeredUrl: null };
     if (!format) return none;
     try {
-      const text = readIfExists(file) ?? '';
+      const text = readConfigFile(file).text;
       const entry = format.read(text, options.endpoint.name, file);
       const installed = entry !== undefined;
       const secretKept = agent !== 'codex' || codexEnvHolds(readCodexEnv(options.environment), options.endpoint.token);
@@ -154,52 +182,55 @@ export function mcpInstallStatus(options: Omit<McpInstallOptions, 'dryRun'>): Mc
   });
 }
 
-function applyChange(
-  agent: AgentId,
-  options: McpInstallOptions,
-  edit: (format: ConfigFormat, text: string, file: string) => string,
-  action: 'install' | 'uninstall',
-): McpInstallOutcome {
+/** Baton's entry carries a bearer token of its own (not a `{file:…}` reference), perhaps an older one. */
+function entryHoldsToken(entry: unknown): boolean {
+  return entry !== undefined && /Bearer (?!\{file:)/.test(JSON.stringify(entry));
+}
+
+function applyChange(agent: AgentId, options: McpInstallOptions, action: 'install' | 'uninstall'): McpInstallOutcome {
   const file = mcpConfigFile(agent, options.environment);
   const base = { agent, file, backup: null, changed: false };
   const format = CONFIG_FORMATS[agent];
   if (!format) return { ...base, ok: false, diff: '', message: `${AGENT_LABELS[agent]} has no MCP client; Baton reaches it through its own extension.` };
-  let before: string | null;
-  let after: string;
-  try {
-    before = readIfExists(file);
-    if (before === null && action === 'uninstall') {
-      return { ...base, ok: true, diff: '', message: `${file} does not exist; nothing to remove.` };
-    }
-    after = edit(format, before ?? '', file);
-  } catch (err) {
-    const message = err instanceof ConfigEditError ? err.message : `Could not update ${file}: ${(err as Error).message}`;
-    return { ...base, ok: false, diff: '', message };
+  const { endpoint } = options;
+  const outcome = changeConfig({
+    file,
+    action,
+    editor: {
+      add: (t) => format.add(t, endpoint, file),
+      remove: (t) => format.remove(t, endpoint.name, file),
+      has: (t) => format.read(t, endpoint.name, file) !== undefined,
+      plain: (t) => format.plain(t, file),
+      containers: (t) => format.containers(t, endpoint.name, file),
+      removeEmpty: (t, at) => format.removeEmpty(t, at, file),
+      entryHoldsSecret: (t) => entryHoldsToken(format.read(t, endpoint.name, file)),
+    },
+    records: recordsFor(options),
+    entry: `mcp:${endpoint.name}`,
+    secret: endpoint.token,
+    dryRun: options.dryRun,
+    now: options.now,
+  });
+  const { diff } = outcome;
+  if (!outcome.ok) return { ...base, ok: false, diff, message: outcome.error ?? `Could not update ${file}.` };
+  if (outcome.kind === 'unchanged') {
+    if (action === 'uninstall' && !fs.existsSync(file)) return { ...base, ok: true, diff, message: `${file} does not exist; nothing to remove.` };
+    const message = action === 'install' ? `${file} already registers "${endpoint.name}"; unchanged.` : `${file} has no "${endpoint.name}" entry; unchanged.`;
+    return { ...base, ok: true, diff, message: outcome.tightened ? `${message} Made it private (mode 0600): it holds Baton's token.` : message };
   }
-  const original = before ?? '';
-  if (after === original) {
-    const message = action === 'install' ? `${file} already registers "${options.endpoint.name}"; unchanged.` : `${file} has no "${options.endpoint.name}" entry; unchanged.`;
-    const tightened = !options.dryRun && before !== null && keepPrivate(file, before, options.endpoint.token);
-    return { ...base, ok: true, diff: '', message: tightened ? `${message} Made it private (mode 0600): it holds Baton's token.` : message };
-  }
-  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, original, after, undefined, undefined, { context: 3 });
-  const what = action === 'install' ? `register "${options.endpoint.name}" (${options.endpoint.url})` : `remove "${options.endpoint.name}"`;
+  const what = action === 'install' ? `register "${endpoint.name}" (${endpoint.url})` : `remove "${endpoint.name}"`;
   if (options.dryRun) return { ...base, ok: true, diff, message: `Would ${what} in ${file} (dry run: nothing written).` };
-
-  let backup: string | null = null;
-  try {
-    if (before !== null) {
-      backup = freeName(`${file}.bak-${stamp(options.now?.() ?? new Date())}`);
-      fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
-    }
-    // A file that carries the bearer token is readable by its owner only; otherwise its mode stays.
-    const mode = after.includes(options.endpoint.token) || before === null ? 0o600 : fs.statSync(file).mode & 0o777;
-    writeFileAtomic(file, after, mode);
-  } catch (err) {
-    return { ...base, backup, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
-  }
-  const done = action === 'install' ? `Registered "${options.endpoint.name}" (${options.endpoint.url})` : `Removed "${options.endpoint.name}"`;
-  return { ...base, changed: true, backup, ok: true, diff, message: `${done} in ${file}${backup ? `; backup at ${backup}` : ''}.` };
+  const done =
+    action === 'install'
+      ? `Registered "${endpoint.name}" (${endpoint.url})`
+      : outcome.kind === 'deleted'
+        ? `Removed "${endpoint.name}" and ${file}, which Baton had created`
+        : outcome.kind === 'restored'
+          ? `Removed "${endpoint.name}": ${file} holds its bytes from before the install again`
+          : `Removed "${endpoint.name}"`;
+  const cleaned = outcome.removedBackups?.length ? `; deleted ${outcome.removedBackups.length} backup(s) that held Baton's token` : '';
+  const backup = outcome.backup;
+  return { ...base, changed: true, backup, ok: true, diff, message: `${done}${action === 'install' ? ` in ${file}` : ''}${backup ? `; backup at ${backup}` : ''}${cleaned}.` };
 }
 
 /**
@@ -212,24 +243,4 @@ export function keepPrivate(file: string, text: string, token: string): boolean 
   if ((mode & 0o077) === 0) return false;
   fs.chmodSync(file, mode & 0o700);
   return true;
-}
-
-function readIfExists(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-}
-
-/** Never overwrite an earlier backup (two runs in the same second get `-1`, `-2`, …). */
-function freeName(wanted: string): string {
-  let name = wanted;
-  for (let i = 1; fs.existsSync(name); i++) name = `${wanted}-${i}`;
-  return name;
-}
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
