@@ -355,6 +355,9 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       run.unitsGone++;
       this.counters.unitsGone++;
     }
+    for (const key of this.writer.problems.unitKeys(adapter.agent)) {
+      if (!present.has(key) && ownsKey(adapter, key)) this.writer.problems.forget(key);
+    }
     if (changed.length) this.emit('sessions-changed', changed);
     return units;
   }

@@ -48,7 +48,9 @@ export class UnitReadProblems {
       if (d.kind === 'unreadable' || d.kind === 'unfinished_line') seen.message = d.message; // the latest word on the file
       return;
     }
-    this.found.set(d.kind, { message: d.message, count: 1, file: d.file, line: d.line ?? null, offset: d.offset ?? null });
+    // SQLite read errors start with their file's path: the problem names its file already.
+    const message = d.message.startsWith(`${d.file}: `) ? d.message.slice(d.file.length + 2) : d.message;
+    this.found.set(d.kind, { message, count: 1, file: d.file, line: d.line ?? null, offset: d.offset ?? null });
   }
 
   /** The file could not be read at all this time. */
@@ -85,6 +87,7 @@ export class ProblemStore {
       addCount: db.prepare('UPDATE problems SET count = count + ? WHERE unit_key = ? AND kind = ?'),
       delete: db.prepare('DELETE FROM problems WHERE unit_key = ? AND kind = ?'),
       forget: db.prepare('DELETE FROM problems WHERE unit_key = ?'),
+      unitKeys: db.prepare('SELECT DISTINCT unit_key FROM problems WHERE agent = ?').pluck(),
     };
   }
 
@@ -120,6 +123,11 @@ export class ProblemStore {
   /** The unit left its store: its problems go with it. */
   forget(unitKey: string): void {
     this.stmts.forget.run(unitKey);
+  }
+
+  /** Units of `agent` with problems (one that never read has no cursor row to notice it is gone). */
+  unitKeys(agent: AgentId): string[] {
+    return this.stmts.unitKeys.all(agent) as string[];
   }
 }
 
