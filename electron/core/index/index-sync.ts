@@ -154,13 +154,15 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       }
       // Oldest first: recently active sessions end up with the highest rowids, which search favours.
       work.sort((a, b) => a.unit.mtimeMs - b.unit.mtimeMs);
+      // Files that could not be read are tried at every pass: retrying only them is no news for the UI.
+      const news = work.some((w) => !this.writer.problems.unreadable(w.unit.key));
       this.state = {
         ...this.state,
-        phase: live && work.length === 0 ? 'watching' : 'indexing',
+        phase: live && !news ? 'watching' : 'indexing',
         filesTotal: work.length,
         bytesTotal: work.reduce((n, w) => n + w.unit.size, 0),
       };
-      if (!live || work.length > 0) this.emit('progress', this.progress());
+      if (!live || news) this.emit('progress', this.progress());
       const ahead = this.startReadAhead(work);
       try {
         this.writer.beginGroup();

@@ -88,6 +88,7 @@ export class ProblemStore {
       delete: db.prepare('DELETE FROM problems WHERE unit_key = ? AND kind = ?'),
       forget: db.prepare('DELETE FROM problems WHERE unit_key = ?'),
       unitKeys: db.prepare('SELECT DISTINCT unit_key FROM problems WHERE agent = ?').pluck(),
+      unreadable: db.prepare("SELECT 1 FROM problems WHERE unit_key = ? AND kind = 'unreadable'").pluck(),
     };
   }
 
@@ -123,6 +124,11 @@ export class ProblemStore {
   /** The unit left its store: its problems go with it. */
   forget(unitKey: string): void {
     this.stmts.forget.run(unitKey);
+  }
+
+  /** Whether the last read of the unit failed altogether. */
+  unreadable(unitKey: string): boolean {
+    return this.stmts.unreadable.get(unitKey) !== undefined;
   }
 
   /** Units of `agent` with problems (one that never read has no cursor row to notice it is gone). */
