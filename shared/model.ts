@@ -133,8 +133,46 @@ export interface Diagnostic {
   file: string;
   /** 1-based line number for JSONL files, when known. */
   line?: number;
+  /** Byte offset of that line in the file, when known. */
+  offset?: number;
   message: string;
   at: string;
+  /**
+   * Set when the diagnostic is (part of) a problem the index keeps until the file reads cleanly
+   * (see SourceProblem); 'reread' is no problem: the file is read again from its start, so the
+   * line problems recorded for it before no longer hold.
+   */
+  kind?: ProblemKind | 'reread';
+}
+
+/**
+ * What can keep a store or session file from being read (wholly):
+ * - `unreadable`: the file or database could not be read at all (corrupt, not a database, a
+ *   directory where a file belongs, no permission, locked);
+ * - `line_too_long`: lines over the reader's limit were skipped (the rest of the file was read);
+ * - `malformed_lines`: lines that are not JSON objects (or not records Baton understands) were skipped;
+ * - `invalid_utf8`: lines with bytes that are not UTF-8 were read with those bytes replaced (U+FFFD);
+ * - `unfinished_line`: the file ends in a partial line that has stayed unfinished (an agent that
+ *   crashed mid-write; a partial line while the agent writes is normal and not listed).
+ */
+export const PROBLEM_KINDS = ['unreadable', 'line_too_long', 'malformed_lines', 'invalid_utf8', 'unfinished_line'] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+
+/** A store or session file Baton could not read (wholly), remembered by the index until it reads. */
+export interface SourceProblem {
+  file: string;
+  kind: ProblemKind;
+  /** `invalid_utf8` loses nothing (the line is kept, repaired); everything else does. */
+  severity: 'error' | 'warning';
+  /** Why, in words (for line problems: the first such line's reason). */
+  message: string;
+  /** Lines affected (1 for file problems). */
+  count: number;
+  /** The first affected line: 1-based number and byte offset in the file. */
+  line?: number;
+  offset?: number;
+  /** When Baton first saw the problem (for `unfinished_line`: when the file last changed). */
+  since: string;
 }
 
 export interface SourceStatus {
@@ -152,4 +190,9 @@ export interface SourceStatus {
   lastReadAt: string | null;
   /** Most recent diagnostics, newest last, capped. */
   diagnostics: Diagnostic[];
+  /**
+   * Files of this store that Baton could not read (wholly), with the reason, as the index remembers
+   * them (so every process sees them until the file reads). Set by the index; adapters leave it out.
+   */
+  problems?: SourceProblem[];
 }

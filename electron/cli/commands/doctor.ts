@@ -1,8 +1,17 @@
 import type { Command } from 'commander';
-import { AGENT_LABELS } from '../../../shared/model.js';
+import { AGENT_LABELS, type ProblemKind } from '../../../shared/model.js';
+import { describeProblem } from '../../../shared/problems.js';
 import { openCliCore } from '../cli-core.js';
 
 const MB = 1024 * 1024;
+
+const PROBLEM_LABEL: Record<ProblemKind, string> = {
+  unreadable: 'cannot read',
+  line_too_long: 'lines lost',
+  malformed_lines: 'lines lost',
+  invalid_utf8: 'warning',
+  unfinished_line: 'unfinished',
+};
 
 export function registerDoctor(program: Command): void {
   program
@@ -30,9 +39,15 @@ export function registerDoctor(program: Command): void {
             out.push(`${AGENT_LABELS[s.agent]}: ${mark} — ${indexed.sessions} sessions, ${indexed.messages} messages in the index`);
           }
           out.push(`  looked in: ${s.roots.join(', ') || '(nowhere)'}`);
-          if (s.lastError) out.push(`  error: ${s.lastError}`);
+          const problems = s.problems ?? [];
+          if (s.lastError && !problems.some((p) => p.kind === 'unreadable')) out.push(`  error: ${s.lastError}`);
           if (s.skippedLines) out.push(`  skipped lines: ${s.skippedLines}`);
-          for (const d of s.diagnostics.slice(-5)) out.push(`  ! ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
+          // Remembered by the index until the file reads: the same list whichever process met them.
+          for (const p of problems) out.push(`  ${PROBLEM_LABEL[p.kind]}: ${describeProblem(p)}`);
+          // The rest of this process's diagnostics (those with a kind are among the problems above).
+          for (const d of s.diagnostics.filter((x) => !x.kind || x.kind === 'reread').slice(-5)) {
+            out.push(`  ! ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
+          }
         }
         out.push(
           `Index: ${cli.core.dataDir}/index.db, ${(stats.bytesOnDisk / MB).toFixed(1)} MB, ${stats.sessions} sessions ` +

@@ -12,7 +12,7 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -109,6 +109,22 @@ CREATE TABLE IF NOT EXISTS usage_events (
   PRIMARY KEY (session_rowid, key)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS usage_events_at ON usage_events (at);
+
+-- Files that could not be read (wholly), one row per unit and kind, until the file reads cleanly
+-- again (see read-problems.ts), so every process reports them, not only the one that met them.
+CREATE TABLE IF NOT EXISTS problems (
+  unit_key TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  agent TEXT NOT NULL,
+  host TEXT,
+  file TEXT NOT NULL,
+  message TEXT NOT NULL,
+  count INTEGER NOT NULL DEFAULT 1,
+  line INTEGER,
+  byte_offset INTEGER,
+  since TEXT NOT NULL,
+  PRIMARY KEY (unit_key, kind)
+) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE IF NOT EXISTS message_fts USING fts5(
   body,

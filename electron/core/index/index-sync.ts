@@ -15,6 +15,7 @@ import type { IndexLog } from './index-db.js';
 import type { IndexBatch, IndexWriter } from './index-writer.js';
 import { READ_AHEAD_MIN_BYTES, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
 import { ReadAheadStatus } from './read-ahead-status.js';
+import { UnitReadProblems } from './read-problems.js';
 
 export interface SyncCounters {
   unitsListed: number;
@@ -95,6 +96,8 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   /** By source key (see sourceKey): a remote host's agent is a source of its own. */
   private readonly diagnostics = new Map<string, Diagnostic[]>();
   private readonly errors = new Map<string, string | null>();
+  /** Problems met by the read of each unit (by path) in progress, saved when the read ends. */
+  private readonly unitProblems = new Map<string, UnitReadProblems>();
   private lastEmit = 0;
   /** Inside a group transaction: changed sessions not committed yet (announced at the next commit). */
   private uncommitted: Set<string> | null = null;
@@ -126,7 +129,8 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
   }
 
   private enqueue<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(() => (this.abort.signal.aborted ? (undefined as T) : run()));
+    // Problems noted for units a run never finished (aborted, a remote path) are dropped after it.
+    const next = this.queue.then(() => (this.abort.signal.aborted ? (undefined as T) : run())).finally(() => this.unitProblems.clear());
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -150,13 +154,15 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       }
       // Oldest first: recently active sessions end up with the highest rowids, which search favours.
       work.sort((a, b) => a.unit.mtimeMs - b.unit.mtimeMs);
+      // Files that could not be read are tried at every pass: retrying only them is no news for the UI.
+      const news = work.some((w) => !this.writer.problems.unreadable(w.unit.key));
       this.state = {
         ...this.state,
-        phase: live && work.length === 0 ? 'watching' : 'indexing',
+        phase: live && !news ? 'watching' : 'indexing',
         filesTotal: work.length,
         bytesTotal: work.reduce((n, w) => n + w.unit.size, 0),
       };
-      if (!live || work.length > 0) this.emit('progress', this.progress());
+      if (!live || news) this.emit('progress', this.progress());
       const ahead = this.startReadAhead(work);
       try {
         this.writer.beginGroup();
@@ -351,6 +357,9 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
       run.unitsGone++;
       this.counters.unitsGone++;
     }
+    for (const key of this.writer.problems.unitKeys(adapter.agent)) {
+      if (!present.has(key) && ownsKey(adapter, key)) this.writer.problems.forget(key);
+    }
     if (changed.length) this.emit('sessions-changed', changed);
     return units;
   }
@@ -387,14 +396,19 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
         for (const id of r.sessionIds) changed.add(id);
         if (this.abort.signal.aborted) return;
       }
-      this.writer.markSynced(adapter.agent, unit);
+      const problems = this.takeProblems(unit);
+      this.writer.problems.record(adapter.agent, adapter.host ?? null, unit, problems, cursor === null);
+      // A file that could not be read is tried again at every pass, not only when it changes: a
+      // permission fixed with chmod leaves its size and mtime as they were.
+      if (!problems.failed) this.writer.markSynced(adapter.agent, unit);
       run.unitsRead++;
       this.counters.unitsRead++;
       this.errors.set(sourceKey(adapter), null);
     } catch (err) {
       if (this.abort.signal.aborted) return;
       this.fail(adapter, `${unit.path}: ${message(err)}`);
-      this.addDiagnostic(sourceKey(adapter), { file: unit.path, message: message(err) });
+      this.addDiagnostic(sourceKey(adapter), { file: unit.path, message: message(err), kind: 'unreadable' });
+      this.saveFailure(adapter, unit);
     } finally {
       if (this.uncommitted) for (const id of changed) this.uncommitted.add(id);
       else if (changed.size) this.emit('sessions-changed', [...changed]);
@@ -456,8 +470,31 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     this.log('warn', `${sourceKey(adapter)}: ${text}`);
   }
 
+  private takeProblems(unit: SourceUnit): UnitReadProblems {
+    const found = this.unitProblems.get(unit.path) ?? new UnitReadProblems();
+    this.unitProblems.delete(unit.path);
+    return found;
+  }
+
+  /** Remembers a read that threw (best effort: the index itself may be what failed). */
+  private saveFailure(adapter: SourceAdapter, unit: SourceUnit): void {
+    try {
+      this.writer.problems.record(adapter.agent, adapter.host ?? null, unit, this.takeProblems(unit), false);
+    } catch (err) {
+      this.log('warn', `could not remember the problem with ${unit.path}: ${message(err)}`);
+    }
+  }
+
   /** `key`: the source key; a read-ahead diagnostic is always a local agent's. */
   private addDiagnostic(key: string, d: Omit<Diagnostic, 'at'>): void {
+    if (d.kind) {
+      // Keyed by file: the read-ahead worker reports a unit's diagnostics before the writer reaches it.
+      let found = this.unitProblems.get(d.file);
+      if (!found) this.unitProblems.set(d.file, (found = new UnitReadProblems()));
+      found.note(d);
+      // A partial last line is normal while an agent writes; the index lists it only once it stays.
+      if (d.kind === 'unfinished_line') return;
+    }
     const list = this.diagnostics.get(key) ?? [];
     list.push({ ...d, at: new Date().toISOString() });
     if (list.length > MAX_DIAGNOSTICS) list.splice(0, list.length - MAX_DIAGNOSTICS);

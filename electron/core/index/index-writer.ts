@@ -9,6 +9,7 @@ import type { IndexDb } from './index-db.js';
 import { FTS_DELETE_SQL, FTS_INSERT_SQL, SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
 import { isIndexedKind, messageIndexForm } from './fts-text.js';
 import { PendingFts } from './pending-fts.js';
+import { ProblemStore } from './read-problems.js';
 
 /**
  * A batch as the writer takes it: what the adapter read, plus (from the read-ahead worker) each
@@ -99,6 +100,8 @@ export function capText(text: string, kind: Message['kind']): string {
 
 export class IndexWriter {
   private readonly stmts;
+  /** Files that could not be read (wholly), kept until they read (see read-problems.ts). */
+  readonly problems: ProblemStore;
   private readonly rowids = new Map<string, number>();
   private readonly applyTx: (agent: AgentId, unit: SourceUnit, batch: IndexBatch, reset: string[]) => ApplyResult;
   private group: { messages: number; bytes: number } | null = null;
@@ -116,6 +119,7 @@ export class IndexWriter {
     /** Size at which a group transaction commits (see beginGroup). */
     private readonly groupLimit: { messages: number; bytes: number } = { messages: GROUP_COMMIT_MESSAGES, bytes: GROUP_COMMIT_BYTES },
   ) {
+    this.problems = new ProblemStore(db);
     this.stmts = {
       getUnit: db.prepare('SELECT key, agent, path, cursor, synced_size, synced_mtime, synced_stamp FROM units WHERE key = ?'),
       unitKeys: db.prepare('SELECT key FROM units WHERE agent = ?').pluck(),
@@ -293,6 +297,7 @@ export class IndexWriter {
     return this.db.transaction(() => {
       const ids = this.stmts.goneByUnit.all(key) as string[];
       this.stmts.deleteUnit.run(key);
+      this.problems.forget(key);
       return ids;
     })();
   }

@@ -4,11 +4,13 @@
  * current service through this object, never a stale one.
  */
 import type { IndexProgress } from '../../../shared/api-types.js';
-import type { AgentId, SourceStatus } from '../../../shared/model.js';
+import type { AgentId, SourceProblem, SourceStatus } from '../../../shared/model.js';
 import type { Settings } from '../../../shared/settings.js';
+import { describeProblem } from '../../../shared/problems.js';
 import type { Environment } from '../paths.js';
 import { defaultAdapterModule, IndexService } from '../index/index-service.js';
 import type { SessionIndex } from '../index/session-index.js';
+import { problemSourceKey, readSourceProblems } from '../index/read-problems.js';
 import type { MessageQuery, TranscriptReader } from '../index/transcript-reader.js';
 import type { SourcesConfig } from '../sources/registry.js';
 import type { SyncCounters } from '../index/index-sync.js';
@@ -30,6 +32,11 @@ export interface LiveSourcesOptions {
 
 export function sourcesConfig(settings: Settings): SourcesConfig {
   return { agents: settings.agents, machines: settings.machines, wslDistros: settings.wslDistros };
+}
+
+function firstUnreadable(problems: SourceProblem[] | undefined): string | null {
+  const p = problems?.find((x) => x.kind === 'unreadable');
+  return p ? describeProblem(p) : null;
 }
 
 export class LiveSources implements TranscriptReader {
@@ -78,11 +85,19 @@ export class LiveSources implements TranscriptReader {
 
   async sourceStatus(settings: Settings): Promise<SourceStatus[]> {
     const read = (await this.service?.sourceStatus()) ?? [];
-    // Adapters count what this process read; the index knows every session ever seen.
-    const statuses = read.map((status) => ({
-      ...status,
-      sessions: this.service ? this.service.index.countSessions(status.agent, status.host ?? null) : status.sessions,
-    }));
+    // Adapters know what this process read; the index knows every session ever seen and every
+    // file that could not be read, whichever process met it.
+    const remembered = this.service ? readSourceProblems(this.service.index.db) : new Map<string, never>();
+    const statuses = read.map((status): SourceStatus => {
+      const known = remembered.get(problemSourceKey(status.agent, status.host));
+      return {
+        ...status,
+        sessions: this.service ? this.service.index.countSessions(status.agent, status.host ?? null) : status.sessions,
+        state: status.state === 'ok' && known?.unreadable ? 'unreadable' : status.state,
+        lastError: status.lastError ?? firstUnreadable(known?.problems),
+        problems: known?.problems ?? [],
+      };
+    });
     // Disabled agents have no adapter; say so instead of leaving them out.
     const disabled = (Object.keys(settings.agents) as AgentId[]).filter((a) => !settings.agents[a].enabled);
     return [
@@ -98,6 +113,7 @@ export class LiveSources implements TranscriptReader {
         lastError: null,
         lastReadAt: null,
         diagnostics: [],
+        problems: [],
       })),
     ];
   }

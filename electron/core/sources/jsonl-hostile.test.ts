@@ -1,6 +1,7 @@
 /**
  * Hostile JSONL input through the real JSONL adapters: every bad line becomes a diagnostic naming the
- * file and its 1-based line, and everything around it is still read.
+ * file, its 1-based line, its byte offset and the kind of problem (which the index keeps, see
+ * read-problems.ts), and everything around it is still read. A line with invalid UTF-8 is kept.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,11 +48,10 @@ function hostileFile(user: (t: string) => string, bad: Buffer): Buffer {
   return Buffer.concat([Buffer.from(`${user('before')}\n`), bad, Buffer.from(`\n${user('after')}\n`)]);
 }
 
-const CASES: [string, () => Buffer, RegExp][] = [
-  ['malformed JSON', () => Buffer.from('{"type":"user", "message": {'), /malformed JSON/],
-  ['NUL-filled line', () => Buffer.alloc(300, 0), /NUL/],
-  ['invalid UTF-8', () => Buffer.concat([Buffer.from('{"type":"user","x":"'), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}')]), /UTF-8/],
-  ['50 MB single line', () => Buffer.concat([Buffer.from('{"type":"user","blob":"'), Buffer.alloc(50 * 1024 * 1024, 0x61), Buffer.from('"}')]), /longer than/],
+const CASES: [string, () => Buffer, RegExp, string][] = [
+  ['malformed JSON', () => Buffer.from('{"type":"user", "message": {'), /malformed JSON/, 'malformed_lines'],
+  ['NUL-filled line', () => Buffer.alloc(300, 0), /NUL/, 'malformed_lines'],
+  ['50 MB single line', () => Buffer.concat([Buffer.from('{"type":"user","blob":"'), Buffer.alloc(50 * 1024 * 1024, 0x61), Buffer.from('"}')]), /longer than/, 'line_too_long'],
 ];
 
 describe.each([
@@ -69,22 +69,38 @@ describe.each([
   });
   afterEach(() => tmp.cleanup());
 
-  it.each(CASES)('%s → diagnostic with file and line, the rest is read', async (_name, bad, why) => {
+  it.each(CASES)('%s → diagnostic with file, line and byte offset, the rest is read', async (_name, bad, why, kind) => {
     fs.writeFileSync(file, hostileFile(user, bad()));
     const adapter = make(tmp.dir);
     const { diagnostics, sessions, messages } = await readAll(adapter);
-    expect(diagnostics).toEqual([{ file, line: 2, message: expect.stringMatching(why) }]);
+    const offset = Buffer.byteLength(`${user('before')}\n`);
+    expect(diagnostics).toEqual([{ file, line: 2, offset, kind, message: expect.stringMatching(why) }]);
     expect(messages.map((m) => m.text)).toEqual(['before', 'after']);
     expect(sessions.get(`${agent}:${SID}`)).toMatchObject({ userTurns: 2, firstPrompt: 'before' });
     expect(adapter.status()).toMatchObject({ skippedLines: 1, diagnostics: [expect.objectContaining({ file, line: 2 })] });
   });
 
-  it('a truncated last line is not parsed (no diagnostic) until it is completed', async () => {
+  it('a prompt with invalid UTF-8 is kept, its bad bytes replaced, with a warning (nothing skipped)', async () => {
+    // The text may appear more than once in a record (ids made from it): every copy gets the bad bytes.
+    const parts = user('caf@@ latte').split('@@').map((p) => Buffer.from(p));
+    const bad = Buffer.from([0xc3, 0x28, 0xff]);
+    fs.writeFileSync(file, hostileFile(user, Buffer.concat(parts.flatMap((p, i) => (i === 0 ? [p] : [bad, p])))));
+    const adapter = make(tmp.dir);
+    const { diagnostics, messages } = await readAll(adapter);
+    const offset = Buffer.byteLength(`${user('before')}\n`);
+    expect(diagnostics).toEqual([{ file, line: 2, offset, kind: 'invalid_utf8', message: expect.stringMatching(/not valid UTF-8; read with the bad bytes replaced/) }]);
+    expect(messages.map((m) => m.text)).toEqual(['before', 'caf\uFFFD(\uFFFD latte', 'after']);
+    expect(adapter.status()).toMatchObject({ skippedLines: 0 });
+  });
+
+  it('a truncated last line is not parsed until it is completed (only the index, by its age, may call it a problem)', async () => {
     const last = user('finished later');
     fs.writeFileSync(file, `${user('before')}\n${last.slice(0, 25)}`);
     const adapter = make(tmp.dir);
     const first = await readAll(adapter);
-    expect(first.diagnostics).toEqual([]);
+    const offset = Buffer.byteLength(`${user('before')}\n`);
+    expect(first.diagnostics).toEqual([{ file, line: 2, offset, kind: 'unfinished_line', message: expect.stringMatching(/unfinished \(25 bytes/) }]);
+    expect(adapter.status()).toMatchObject({ skippedLines: 0, diagnostics: [] });
     expect(first.messages.map((m) => m.text)).toEqual(['before']);
     fs.appendFileSync(file, `${last.slice(25)}\n${user('third')}\n`);
     const second = await readAll(adapter, first.cursors);
@@ -100,7 +116,9 @@ describe.each([
     expect(first.messages.map((m) => m.text)).toEqual(['before']);
     fs.appendFileSync(file, `${'b'.repeat(1024)}"}\n${user('after')}\n`);
     const second = await readAll(adapter, first.cursors);
-    expect(second.diagnostics).toEqual([{ file, line: 2, message: expect.stringMatching(/longer than/) }]);
+    // Named by where the line starts, although its start was read by the first pass.
+    const offset = Buffer.byteLength(`${user('before')}\n`);
+    expect(second.diagnostics).toEqual([{ file, line: 2, offset, kind: 'line_too_long', message: expect.stringMatching(/longer than/) }]);
     expect(second.messages.map((m) => m.text)).toEqual(['after']);
     // Only the newly appended bytes (+ the 4 KiB head check) were read the second time.
     const appended = 1024 + 3 + user('after').length + 1;

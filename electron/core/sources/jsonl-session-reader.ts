@@ -5,7 +5,7 @@
  * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
  */
 import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
-import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailRecord } from './jsonl-tail.js';
+import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailDiagnosticDetail, type TailRecord } from './jsonl-tail.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
 
 export const MAX_BATCH_MESSAGES = 2000;
@@ -301,17 +301,27 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
   if (ctx.cursor !== null && prev === null) {
     status.diagnostic({ file: unit.path, message: 'unrecognized cursor; reading the file from the start' }, ctx);
   }
-  const diagnostic = (line: number | undefined, message: string) => {
-    status.skippedLines++;
-    status.diagnostic(line === undefined ? { file: unit.path, message } : { file: unit.path, line, message }, ctx);
+  const diagnostic = (line: number | undefined, message: string, detail?: TailDiagnosticDetail) => {
+    const d: Omit<Diagnostic, 'at'> = { file: unit.path, ...(line === undefined ? {} : { line }), message, ...detail };
+    // A partial last line is normal while the agent writes: only the index decides (by its age) whether it is a problem.
+    if (detail?.kind === 'unfinished_line') return ctx.diagnostic(d);
+    if (detail?.kind !== 'invalid_utf8') status.skippedLines++; // a repaired line is kept, not skipped
+    status.diagnostic(d, ctx);
   };
 
   let handle;
   try {
-    handle = await openTail(unit.path, prev?.tail ?? null, { diagnostic, maxLineBytes: opts.maxLineBytes, signal: ctx.signal, shortcut: parser.shortcut });
+    handle = await openTail(unit.path, prev?.tail ?? null, {
+      diagnostic,
+      maxLineBytes: opts.maxLineBytes,
+      signal: ctx.signal,
+      shortcut: parser.shortcut,
+      reportUnfinished: true,
+    });
   } catch (err) {
     const code = errorCode(err);
-    status.error({ file: unit.path, message: code === 'ENOENT' ? 'file vanished before it could be read' : `cannot open: ${errorMessage(err)}` }, ctx);
+    const message = code === 'ENOENT' ? 'file vanished before it could be read' : `cannot open: ${errorMessage(err)}`;
+    status.error({ file: unit.path, message, ...(code === 'ENOENT' ? {} : { kind: 'unreadable' as const }) }, ctx);
     if (code === 'ENOENT' && prev) {
       const gone = Object.keys(prev.sessions).map((id) => `${agent}:${id}`);
       if (gone.length > 0) yield { sessions: [], messages: [], resetSessions: [], goneSessions: gone, cursor: ctx.cursor, bytesRead: 0 };
@@ -328,7 +338,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
   const state: S = fromScratch ? parser.init(unit) : structuredClone(prev.state);
   const announce = fromScratch ? new Set<string>() : null;
   let pendingReset: string[] = handle.reset && prev ? Object.keys(prev.sessions).map((id) => `${agent}:${id}`) : [];
-  if (handle.reset) status.diagnostic({ file: unit.path, message: 'file was replaced or truncated; re-reading it from the start' }, ctx);
+  if (handle.reset) status.diagnostic({ file: unit.path, message: 'file was replaced or truncated; re-reading it from the start', kind: 'reread' }, ctx);
 
   let sink = new RecordSink(agent, sessions, announce);
   let batchBytes = 0;
@@ -374,7 +384,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
         try {
           parser.handle(rec, state, sink);
         } catch (err) {
-          diagnostic(rec.line, `record could not be interpreted (${errorMessage(err)}); skipped`);
+          diagnostic(rec.line, `record could not be interpreted (${errorMessage(err)}); skipped`, { kind: 'malformed_lines' });
         }
       }
       tail = chunk.cursor;
@@ -385,7 +395,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
     }
   } catch (err) {
     // Vanished mid-read, I/O error, corrupt zstd frame: keep what was committed, report, move on.
-    status.error({ file: unit.path, message: `read failed: ${errorMessage(err)}` }, ctx);
+    status.error({ file: unit.path, message: `read failed: ${errorMessage(err)}`, kind: 'unreadable' }, ctx);
     if (tail && (sink.messages.length > 0 || sink.touched.size > 0)) yield flush(true);
     return;
   }

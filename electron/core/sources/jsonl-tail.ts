@@ -4,11 +4,14 @@
  * Reads only the bytes appended since the saved cursor, in fixed-size chunks (memory does not grow
  * with the file), splits on `\n` without concatenating big strings, and never parses a partial last
  * line. A file that was replaced or truncated (other dev/inode, shrunk, first 4 KiB changed) is read
- * again from the start and reported as `reset`. Bad lines (malformed JSON, NUL-filled, invalid
- * UTF-8, longer than `maxLineBytes`) are skipped with a diagnostic naming the 1-based line number.
+ * again from the start and reported as `reset`. Bad lines (malformed JSON, NUL-filled, longer than
+ * `maxLineBytes`) are skipped with a diagnostic naming the 1-based line number and byte offset; an
+ * over-long line is dropped as it streams by, never held in memory. A line with invalid UTF-8 is
+ * kept, its bad bytes replaced by U+FFFD, with a warning: losing a user's turn silently is worse.
  * `.jsonl.zst` files (Codex cold archive) are stream-decompressed; offsets then count decompressed
  * bytes and any change to the compressed file means a full re-read (zstd frames cannot be seeked).
  */
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream';
@@ -40,6 +43,8 @@ export interface TailCursor {
   pending?: string;
   /** An over-long line is being skipped: drop bytes up to the next newline. */
   skipping?: boolean;
+  /** Byte offset where the line being skipped starts (for its diagnostic). */
+  skipFrom?: number;
   zst?: boolean;
 }
 
@@ -66,13 +71,22 @@ export interface TailChunk {
  */
 export type LineShortcut = (bytes: Buffer, from: number, to: number) => Record<string, unknown> | undefined;
 
+/** What a tail diagnostic is about, for callers that keep problems per file (see ProblemKind). */
+export interface TailDiagnosticDetail {
+  kind: 'line_too_long' | 'malformed_lines' | 'invalid_utf8' | 'unfinished_line';
+  /** Byte offset of the line in the file (decompressed bytes for .zst), when known. */
+  offset?: number;
+}
+
 export interface TailOptions {
   /** Lines longer than this are skipped with a diagnostic (default 16 MiB). */
   maxLineBytes?: number;
   /** Records per yielded chunk (default 256) so callers can bound their batches. */
   maxRecords?: number;
   readSize?: number;
-  diagnostic(line: number | undefined, message: string): void;
+  diagnostic(line: number | undefined, message: string, detail?: TailDiagnosticDetail): void;
+  /** Also report a partial last line left at the end of the data (kind `unfinished_line`). */
+  reportUnfinished?: boolean;
   signal?: AbortSignal;
   shortcut?: LineShortcut;
 }
@@ -269,7 +283,6 @@ async function openZstTail(file: string, prev: TailCursor | null, opts: TailOpti
 const NUL = 0;
 const LF = 10;
 const CR = 13;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Splits a byte stream into JSON records. `start.offset` is the absolute position of the first
@@ -293,6 +306,7 @@ async function* splitLines(
   let carry: Buffer[] = pending && pending.length > 0 ? [pending] : [];
   let carryLen = pending ? pending.length : 0;
   let skipping = start.skipping === true;
+  let skipFrom = start.skipFrom ?? start.offset;
   let records: TailRecord[] = [];
 
   const cursorAt = (offset: number, pend: Buffer | null, skip: boolean, final: boolean): TailCursor => {
@@ -300,21 +314,31 @@ async function* splitLines(
     const c: TailCursor = { ...start, size, offset, line: lineNo };
     delete c.pending;
     delete c.skipping;
+    delete c.skipFrom;
     if (pend && pend.length > 0) c.pending = pend.toString('base64');
-    if (skip) c.skipping = true;
+    if (skip) {
+      c.skipping = true;
+      c.skipFrom = skipFrom;
+    }
     return c;
   };
 
-  /** Parses bytes[from, to) (one line without its `\n`); decodes nothing outside it. */
-  const handleLine = (bytes: Buffer, from: number, to: number) => {
+  const tooLong = (offset: number) => {
     lineNo++;
+    opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`, { kind: 'line_too_long', offset });
+  };
+
+  /** Parses bytes[from, to) (one line without its `\n`, starting at file offset `at`); decodes nothing outside it. */
+  const handleLine = (bytes: Buffer, from: number, to: number, at: number) => {
+    lineNo++;
+    const malformed = (message: string) => opts.diagnostic(lineNo, message, { kind: 'malformed_lines', offset: at });
     let end = to;
     if (end > from && bytes[end - 1] === CR) end--;
     let first = from;
     while (first < end && (bytes[first] === 32 || bytes[first] === 9)) first++;
     if (first === end) return; // blank line: nothing to say
     if (bytes[first] === NUL) {
-      opts.diagnostic(lineNo, 'line is NUL-filled (crash residue); skipped');
+      malformed('line is NUL-filled (crash residue); skipped');
       return;
     }
     if (shortcut) {
@@ -324,28 +348,24 @@ async function* splitLines(
         return;
       }
     }
+    // toString() substitutes U+FFFD for bytes that are not UTF-8: the line is kept that way (a
+    // user's turn with one bad byte is worth more than no turn), with a warning once it parses.
     const text = bytes.toString('utf8', first, end);
-    // toString() silently substitutes U+FFFD; only then pay for a strict check (the file may
-    // legitimately contain U+FFFD).
-    if (text.includes('\uFFFD')) {
-      try {
-        strictUtf8.decode(bytes.subarray(first, end));
-      } catch {
-        opts.diagnostic(lineNo, 'line is not valid UTF-8; skipped');
-        return;
-      }
-    }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (err) {
       const why = bytes.subarray(first, end).includes(NUL) ? 'contains NUL bytes' : (err as Error).message.slice(0, 120);
-      opts.diagnostic(lineNo, `malformed JSON (${why}); skipped`);
+      malformed(`malformed JSON (${why}); skipped`);
       return;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      opts.diagnostic(lineNo, 'line is not a JSON object; skipped');
+      malformed('line is not a JSON object; skipped');
       return;
+    }
+    // Only a line showing U+FFFD pays for the strict check (the file may legitimately contain U+FFFD).
+    if (text.includes('\uFFFD') && !isUtf8(bytes.subarray(first, end))) {
+      opts.diagnostic(lineNo, 'line is not valid UTF-8; read with the bad bytes replaced by U+FFFD', { kind: 'invalid_utf8', offset: at });
     }
     records.push({ value: value as Record<string, unknown>, line: lineNo });
   };
@@ -362,6 +382,7 @@ async function* splitLines(
           // Still inside an over-long line: drop these bytes.
         } else if (carryLen + rest > maxLine) {
           skipping = true;
+          skipFrom = lineStart;
           carry = [];
           carryLen = 0;
         } else {
@@ -371,25 +392,22 @@ async function* splitLines(
         break; // rest of this buffer consumed
       }
       if (skipping) {
-        lineNo++;
-        opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
+        tooLong(skipFrom);
         skipping = false;
       } else if (carryLen > 0) {
         const total = carryLen + (nl - pos);
         if (total > maxLine) {
-          lineNo++;
-          opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
+          tooLong(lineStart);
         } else {
           carry.push(buf.subarray(pos, nl));
-          handleLine(Buffer.concat(carry, total), 0, total);
+          handleLine(Buffer.concat(carry, total), 0, total, lineStart);
         }
         carry = [];
         carryLen = 0;
       } else if (nl - pos > maxLine) {
-        lineNo++;
-        opts.diagnostic(lineNo, `line longer than ${maxLine} bytes; skipped`);
+        tooLong(lineStart);
       } else {
-        handleLine(buf, pos, nl);
+        handleLine(buf, pos, nl, lineStart);
       }
       pos = nl + 1;
       lineStart = bufStart + pos;
@@ -401,6 +419,10 @@ async function* splitLines(
     }
   }
   // End of data: what is left is an incomplete line, kept for next time (never parsed now).
+  if (opts.reportUnfinished && (skipping || carryLen > 0)) {
+    const from = skipping ? skipFrom : lineStart;
+    opts.diagnostic(lineNo + 1, `the last line is unfinished (${streamPos - from} bytes without a line break)`, { kind: 'unfinished_line', offset: from });
+  }
   if (skipping) {
     yield { records, cursor: cursorAt(streamPos, null, true, true), bytesRead: takeBytes() };
     return;

@@ -91,6 +91,8 @@ function readHeader(file: string): Buffer {
     throw new SqliteReadError(file, `cannot open: ${describe(err)}`, false);
   }
   try {
+    // A directory opens fine for reading on Linux and then fails with a bare EISDIR: say what it is.
+    if (fs.fstatSync(fd).isDirectory()) throw new SqliteReadError(file, 'is a directory, not a database file', false);
     const buf = Buffer.alloc(100);
     const n = fs.readSync(fd, buf, 0, 100, 0);
     return buf.subarray(0, n);

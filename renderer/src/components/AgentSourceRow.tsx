@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { PathCheck } from '../../../shared/api-types.js';
-import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
+import { AGENT_LABELS, type AgentId, type SourceProblem } from '../../../shared/model.js';
+import { describeProblem } from '../../../shared/problems.js';
 import type { AgentSourceSettings } from '../../../shared/settings.js';
 import { useDraft } from '../hooks/use-draft.js';
 import { messageOf } from '../store/errors.js';
@@ -64,6 +65,8 @@ export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; 
     }
   };
   const id = `agent-${agent}`;
+  // Diagnostics with a kind are among the remembered problems listed above them.
+  const diagnostics = source?.diagnostics.filter((d) => !d.kind || d.kind === 'reread') ?? [];
 
   return (
     <div className="agent-source" data-agent={agent} aria-label={`${AGENT_LABELS[agent]} store`} role="group">
@@ -123,13 +126,14 @@ export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; 
         )}
       </div>
       <PathStatus check={check && check.path === effective ? check : null} error={checkError} />
-      {source && source.diagnostics.length > 0 && (
+      {source && <SourceProblems problems={source.problems ?? []} />}
+      {diagnostics.length > 0 && (
         <details className="diagnostics">
           <summary>
-            {source.diagnostics.length} problem{source.diagnostics.length === 1 ? '' : 's'} reading this store
+            {diagnostics.length} problem{diagnostics.length === 1 ? '' : 's'} reading this store
           </summary>
           <ul>
-            {source.diagnostics.slice(-5).map((d, i) => (
+            {diagnostics.slice(-5).map((d, i) => (
               <li key={i}>
                 <code>
                   {d.file}
@@ -142,6 +146,26 @@ export function AgentSourceRow({ agent, settings, detected }: { agent: AgentId; 
         </details>
       )}
     </div>
+  );
+}
+
+/** Files of the store Baton could not read (wholly), as the index remembers them until they read. */
+function SourceProblems({ problems }: { problems: SourceProblem[] }) {
+  if (problems.length === 0) return null;
+  const unread = problems.filter((p) => p.severity === 'error').length;
+  return (
+    <details className="diagnostics" data-testid="source-problems" open={unread > 0}>
+      <summary>
+        {unread > 0 ? `${unread} file${unread === 1 ? '' : 's'} not read (fully)` : `${problems.length} warning${problems.length === 1 ? '' : 's'}`}
+      </summary>
+      <ul>
+        {problems.map((p) => (
+          <li key={`${p.file}|${p.kind}`} data-severity={p.severity}>
+            {describeProblem(p)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -141,7 +141,8 @@ describe('Claude Code adapter on the real fixture store', () => {
     fs.appendFileSync(file, added.slice(0, cut));
     const first = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     expect(first.flatMap((b) => b.messages)).toEqual([]);
-    expect(index.diagnostics).toEqual([]);
+    // Only a note for the index, which calls a partial line a problem once it stays that way.
+    expect(index.diagnostics).toEqual([expect.objectContaining({ file, kind: 'unfinished_line' })]);
     fs.appendFileSync(file, added.slice(cut));
     const second = await index.read(adapter, (await adapter.listUnits()).find((u) => u.path === file)!);
     const msgs = second.flatMap((b) => b.messages);

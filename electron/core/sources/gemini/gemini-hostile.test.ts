@@ -188,18 +188,19 @@ describe('Gemini CLI stores beyond the fixture', () => {
     expect(r.texts(SID, 'user')).toEqual(['first', 'second, abandoned', 'second, again']);
   });
 
-  it('a truncated last line is not parsed (no diagnostic) until it is completed', async () => {
+  it('a truncated last line is not parsed (only noted for the index) until it is completed', async () => {
     const file = path.join(chats, 'session-2026-11-24T10-00-1f2e3d4c.jsonl');
     const last = user('u2', 'finished later');
     fs.writeFileSync(file, header(SID) + user('u1', 'before') + last.slice(0, 30));
     const adapter = createGeminiAdapter([gem]);
     const r = new Reader();
     await r.readAll(adapter);
-    expect(r.diagnostics).toEqual([]);
+    // Only a note for the index, which calls a partial line a problem once it stays that way.
+    expect(r.diagnostics).toEqual([expect.objectContaining({ file, kind: 'unfinished_line' })]);
     expect(r.texts(SID)).toEqual(['before']);
     fs.appendFileSync(file, last.slice(30));
     const batches = await r.readAll(adapter);
-    expect(r.diagnostics).toEqual([]);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ file, kind: 'unfinished_line' })]);
     expect(r.texts(SID)).toEqual(['before', 'finished later']);
     expect(r.sessions.get(`gemini:${SID}`)!.userTurns).toBe(2);
     // The first part was kept in the cursor: only the rest is read again (+ the head check, here
@@ -214,7 +215,8 @@ describe('Gemini CLI stores beyond the fixture', () => {
     const adapter = createGeminiAdapter([gem]);
     const r = new Reader();
     await r.readAll(adapter);
-    expect(r.diagnostics).toEqual([{ file, line: 3, message: expect.stringMatching(/longer than/) }]);
+    const offset = Buffer.byteLength(header(SID) + user('u1', 'before'));
+    expect(r.diagnostics).toEqual([{ file, line: 3, offset, kind: 'line_too_long', message: expect.stringMatching(/longer than/) }]);
     expect(r.texts(SID)).toEqual(['before', 'after']);
     expect(r.sessions.get(`gemini:${SID}`)!.userTurns).toBe(2);
   });
@@ -243,7 +245,7 @@ describe('Gemini CLI stores beyond the fixture', () => {
     fs.renameSync(`${file}.tmp-77`, file);
     const batches = await r.readAll(adapter);
     expect(batches[0]!.resetSessions).toEqual([`gemini:${SID}`]);
-    expect(r.diagnostics).toEqual([{ file, message: expect.stringMatching(/replaced or truncated; re-reading/) }]);
+    expect(r.diagnostics).toEqual([{ file, kind: 'reread', message: expect.stringMatching(/replaced or truncated; re-reading/) }]);
     expect(r.texts(SID)).toEqual(['one', 'ok', 'two', 'three']);
     expect(r.sessions.get(`gemini:${SID}`)!.userTurns).toBe(3);
   });

@@ -42,8 +42,10 @@ export function hermesDatabases(root: string): string[] {
   if (!st) return [];
   if (st.isFile()) return [root];
   const out: string[] = [];
+  // Anything at a store's path is a unit, a directory too: reading it says why it is no database
+  // (skipping it would report the agent as fine with no sessions).
   const main = path.join(root, 'state.db');
-  if (statOrNull(main)?.isFile()) out.push(main);
+  if (statOrNull(main)) out.push(main);
   const profiles = path.join(root, 'profiles');
   let entries: fs.Dirent[];
   try {
@@ -60,7 +62,7 @@ export function hermesDatabases(root: string): string[] {
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (!e.isDirectory() || e.name.startsWith('.') || tombstoned.has(e.name)) continue;
     const db = path.join(profiles, e.name, 'state.db');
-    if (statOrNull(db)?.isFile()) out.push(db);
+    if (statOrNull(db)) out.push(db);
   }
   return out;
 }
@@ -151,7 +153,7 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
     } catch (err) {
       const message = err instanceof SqliteReadError ? err.message : `${unit.path}: ${err instanceof Error ? err.message : String(err)}`;
       tracker.unitFailed(unit.key, message);
-      report(ctx, { file: unit.path, message });
+      report(ctx, { file: unit.path, message, kind: 'unreadable' });
     }
   }
 

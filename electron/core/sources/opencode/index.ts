@@ -74,7 +74,8 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
       }
       for (const name of names.sort()) {
         const file = path.join(root, name);
-        if (DB_NAME.test(name) && statOrNull(file)?.isFile()) units.set(file, dbUnit(file));
+        // A directory by that name is a unit too: its read reports that it is no database.
+        if (DB_NAME.test(name)) units.set(file, dbUnit(file));
       }
       const storage = path.join(root, 'storage');
       if (isJsonStore(storage)) {
@@ -205,7 +206,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     } catch (err) {
       const message = err instanceof SqliteReadError ? err.message : `${unit.path}: ${err instanceof Error ? err.message : String(err)}`;
       tracker.unitFailed(unit.key, message);
-      report(ctx, { file: unit.path, message });
+      report(ctx, { file: unit.path, message, kind: 'unreadable' });
     }
   }
 

@@ -198,7 +198,7 @@ describe('pi adapter on the real fixture store', () => {
       fs.appendFileSync(file, user('aaaa0003', 'aaaa0002', 'Second prompt.'));
       const index = new MiniIndex();
       await index.readAll(createPiAdapter([tmp.dir]));
-      expect(index.diagnostics).toEqual([{ file, line: 3, message: expect.stringMatching(/longer than/) }]);
+      expect(index.diagnostics).toEqual([{ file, line: 3, offset: expect.any(Number), kind: 'line_too_long', message: expect.stringMatching(/longer than/) }]);
       expect(index.sessions.get(`pi:${id}`)).toMatchObject({ firstPrompt: 'First prompt.', userTurns: 2, cwd: '/w', otherBranchSeqs: [] });
     } finally {
       tmp.cleanup();
