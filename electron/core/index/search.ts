@@ -115,7 +115,8 @@ function termPattern(t: string): string {
 export function manualSnippet(text: string, terms: string[], radius = 60): string {
   const flat = (s: string) => s.replace(/\s+/g, ' ');
   const usable = terms.filter((t) => t.length > 0);
-  const secrets = resolveFindings(knownSecretFindings(text));
+  // A secret's span includes its context (`NAME=`), so a highlight never splits name from value.
+  const secrets = resolveFindings(knownSecretFindings(text).map((f) => ({ ...f, start: f.contextStart ?? f.start })));
   const any = usable.length ? new RegExp(usable.map(termPattern).join('|'), 'gi') : null;
   const first = any?.exec(text) ?? null;
   const at = first ? first.index : 0;
@@ -127,7 +128,8 @@ export function manualSnippet(text: string, terms: string[], radius = 60): strin
   return `${start > 0 ? '…' : ''}${flat(marked)}${end < text.length ? '…' : ''}`;
 }
 
-const TOKEN_CHAR = /[A-Za-z0-9+/=_.~-]/;
+// Edges move to whitespace: a secret's surroundings (a URL's `@host`) are part of what makes it one.
+const TOKEN_CHAR = /\S/;
 const MAX_WIDEN = 200;
 
 /** Moves the edges of [start, end) outwards so they fall between tokens and outside every secret. */

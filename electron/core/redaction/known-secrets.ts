@@ -11,6 +11,8 @@ export interface Finding {
   start: number;
   end: number;
   kind: string;
+  /** Where the whole match starts when the secret is only part of it (`NAME=` before a value). */
+  contextStart?: number;
 }
 
 interface OwnPattern {
@@ -50,7 +52,7 @@ function looksLikeAwsSecret(secret: string, text: string, start: number): boolea
 const OWN_PATTERNS: OwnPattern[] = [
   { kind: 'private_key', re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
   { kind: 'aws_access_key_id', re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
-  { kind: 'aws_secret_access_key', re: /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/=_-])/g, accept: looksLikeAwsSecret },
+  { kind: 'aws_secret_access_key', re: /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{40}(?![A-Za-z0-9+/=_-])/g, accept: looksLikeAwsSecret },
   { kind: 'anthropic_api_key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   { kind: 'openai_api_key', re: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
   { kind: 'google_api_key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
@@ -65,7 +67,7 @@ const OWN_PATTERNS: OwnPattern[] = [
     kind: 'env_secret',
     // NAME=value / NAME: value where NAME says it is a secret; the value must look like one
     // (not a variable reference or a placeholder in angle brackets).
-    re: /(?:^|[\s;'"(])(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|CREDENTIALS?|PRIVATE|AUTH)[A-Za-z0-9_]*\s*[=:]\s*['"]?(?![$<{[])([^\s'"`,;]{6,})/gim,
+    re: /(?:^|[\s;'"([])(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PWD|CREDENTIALS?|PRIVATE|AUTH)[A-Za-z0-9_]*\s*[=:]\s*['"]?(?![$<{[])([^\s'"`,;]{6,})/gim,
     group: 1,
   },
 ];
@@ -84,7 +86,7 @@ export function knownSecretFindings(text: string): Finding[] {
       if (!span) continue;
       if (text.startsWith('[REDACTED:', span[0])) continue;
       if (accept && !accept(text.slice(span[0], span[1]), text, span[0])) continue;
-      out.push({ start: span[0], end: span[1], kind });
+      out.push({ start: span[0], end: span[1], kind, ...(group ? { contextStart: m.indices![0]![0] } : {}) });
     }
   }
   return out;
