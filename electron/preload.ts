@@ -13,11 +13,12 @@ import type { IpcEnvelope } from './app/ipc.js';
 
 const bridge: BatonBridge = {
   transport: 'ipc',
-  async invoke(method: string, input: unknown): Promise<unknown> {
+  async invoke(method: string, input: unknown, options?: { reveal?: boolean }): Promise<unknown> {
     if (typeof method !== 'string' || !isApiMethod(method)) {
       throw { error: { code: 'not_found', message: `Unknown API method "${String(method)}".` } };
     }
-    const reply = (await ipcRenderer.invoke(IPC_CHANNEL_PREFIX + method, input)) as IpcEnvelope;
+    const reveal = options?.reveal === true;
+    const reply = (await (reveal ? ipcRenderer.invoke(IPC_CHANNEL_PREFIX + method, input, { reveal }) : ipcRenderer.invoke(IPC_CHANNEL_PREFIX + method, input))) as IpcEnvelope;
     if (reply.ok) return reply.result;
     throw { error: reply.error };
   },

@@ -6,7 +6,8 @@ import type { ApiEvent } from './api-types.js';
 
 export interface BatonBridge {
   readonly transport: 'ipc';
-  invoke(method: string, input: unknown): Promise<unknown>;
+  /** `options.reveal`: see CallOptions in client.ts. */
+  invoke(method: string, input: unknown, options?: { reveal?: boolean }): Promise<unknown>;
   subscribe(listener: (event: ApiEvent) => void): () => void;
 }
 

@@ -5,16 +5,26 @@
 import { API_METHODS, ApiError, type ApiErrorCode, type ApiMethod, type BatonClient } from './contract.js';
 import type { ApiEvent } from './api-types.js';
 
+/** How one call is made. */
+export interface CallOptions {
+  /**
+   * Results as they are, secrets not masked: only for the person at the UI, on an explicit action.
+   * The core refuses it from anyone else (agents' token); see electron/core/server/api-output.ts.
+   */
+  reveal?: boolean;
+}
+
 export interface Transport {
-  invoke(method: ApiMethod, input: unknown): Promise<unknown>;
+  invoke(method: ApiMethod, input: unknown, options?: CallOptions): Promise<unknown>;
   /** Subscribe to core events; returns an unsubscribe function. */
   subscribe(listener: (event: ApiEvent) => void): () => void;
 }
 
-export function createClient(transport: Transport): BatonClient {
+/** `options.reveal`: a client whose every call asks for unmasked results (the UI's "Reveal secrets"). */
+export function createClient(transport: Transport, options: CallOptions = {}): BatonClient {
   const client: Partial<Record<ApiMethod, (input?: unknown) => Promise<unknown>>> = {};
   for (const method of API_METHODS) {
-    client[method] = (input?: unknown) => transport.invoke(method, input ?? {});
+    client[method] = options.reveal ? (input?: unknown) => transport.invoke(method, input ?? {}, options) : (input?: unknown) => transport.invoke(method, input ?? {});
   }
   return client as BatonClient;
 }

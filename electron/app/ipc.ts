@@ -26,13 +26,24 @@ export interface IpcBindingOptions {
 }
 
 /** Runs one call for a sender: checks the sender, validates, dispatches and wraps the outcome. */
-export async function dispatchIpc(api: ApiHandlers, method: string, input: unknown, senderUrl: string | null, options: IpcBindingOptions): Promise<IpcEnvelope> {
+/**
+ * `call.reveal`: the UI's "Reveal secrets" (only Baton's own window reaches here, and it is the
+ * person's screen; agents never speak IPC). Anything else is redacted by invokeApi.
+ */
+export async function dispatchIpc(
+  api: ApiHandlers,
+  method: string,
+  input: unknown,
+  senderUrl: string | null,
+  options: IpcBindingOptions,
+  call: { reveal?: boolean } = {},
+): Promise<IpcEnvelope> {
   if (senderUrl === null || !options.isTrustedSender(senderUrl)) {
     options.log?.(`IPC ${method} refused from ${senderUrl ?? 'a destroyed frame'}`);
     return { ok: false, error: { code: 'forbidden', message: 'This window may not call Baton.' } };
   }
   try {
-    return { ok: true, result: await invokeApi(api, method, input) };
+    return { ok: true, result: await invokeApi(api, method, input, { reveal: call.reveal === true }) };
   } catch (err) {
     const { status, code, message, details } = describeError(err, method);
     if (status === 500) options.log?.(`${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -43,7 +54,9 @@ export async function dispatchIpc(api: ApiHandlers, method: string, input: unkno
 /** Registers a handler per contract method; returns a function that removes them all. */
 export function bindApiIpc(ipc: IpcMainLike, api: ApiHandlers, options: IpcBindingOptions): () => void {
   for (const method of API_METHODS) {
-    ipc.handle(IPC_CHANNEL_PREFIX + method, (event, input) => dispatchIpc(api, method, input, event.senderFrame?.url ?? null, options));
+    ipc.handle(IPC_CHANNEL_PREFIX + method, (event, input, call) =>
+      dispatchIpc(api, method, input, event.senderFrame?.url ?? null, options, { reveal: (call as { reveal?: unknown } | undefined)?.reveal === true }),
+    );
   }
   return () => {
     for (const method of API_METHODS) ipc.removeHandler(IPC_CHANNEL_PREFIX + method);

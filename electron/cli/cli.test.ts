@@ -19,7 +19,8 @@ describe('baton CLI', () => {
   afterAll(() => fixture.cleanup());
 
   it('lists that HOME’s sessions as JSON, newest first', async () => {
-    const { stdout } = await baton('list', '--json');
+    // The recorded facts as they are (prompts with secrets included): --no-redact. Masking: cli-redaction.test.ts.
+    const { stdout } = await baton('list', '--json', '--no-redact');
     const sessions = JSON.parse(stdout) as Record<string, unknown>[];
     const expected = expectedSessions();
     expect(sessions).toHaveLength(expected.length);

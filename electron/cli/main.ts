@@ -31,7 +31,9 @@ async function run(argv: string[]): Promise<number> {
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
-    process.stderr.write(`baton: ${err instanceof Error ? err.message : String(err)}\n`);
+    // Loaded only on failure: an "ambiguous" error quotes session titles, which may hold secrets.
+    const { cliErrorMessage } = await import('./cli-redaction.js');
+    process.stderr.write(`baton: ${await cliErrorMessage(err, argv)}\n`);
     return 1;
   }
 }

@@ -13,6 +13,7 @@ import { removeServerFile, writeServerFile } from './server/server-file.js';
 import { BATON_VERSION } from './version.js';
 import { loginLinkRoute } from './server/login-link.js';
 import { assetPath } from './asset-path.js';
+import { uiSessionStore } from './auth/ui-session.js';
 
 export interface LocalServer extends RunningHttpServer {
   /** Opens the UI once and sets the auth cookie; a fresh code each time it is asked for. */
@@ -38,6 +39,7 @@ export async function startLocalServer(core: BatonCore, port = core.settings.get
   const server: RunningHttpServer = await startHttpServer({
     port,
     tokens: core.tokens,
+    uiSession: uiSessionStore(core.dataDir),
     api: core.api,
     health: () => core.health(),
     subscribe: (listener) => core.events.subscribe(listener),

@@ -10,6 +10,7 @@ import './styles.css';
 const transport = selectTransport();
 const store = createAppStore({
   client: createClient(transport),
+  revealClient: createClient(transport, { reveal: true }),
   transport,
   clipboard: { writeText: (text) => navigator.clipboard.writeText(text) },
 });

@@ -20,8 +20,10 @@ export interface McpHarness {
   close(): Promise<void>;
 }
 
-export async function startMcpHarness(opts: { start?: boolean } = {}): Promise<McpHarness> {
+/** `prepare`: writes extra sessions into the fixture home before the first index pass. */
+export async function startMcpHarness(opts: { start?: boolean; prepare?: (home: FixtureHome) => void } = {}): Promise<McpHarness> {
   const home = makeFixtureHome();
+  opts.prepare?.(home);
   const base = currentEnvironment();
   const core = await createBatonCore({ environment: { ...base, env: home.env, home: home.home }, dataDir: home.env.BATON_HOME!, log: () => {} });
   if (opts.start !== false) {

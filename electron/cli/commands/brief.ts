@@ -19,7 +19,7 @@ export function registerBrief(program: Command): void {
     .option('--copy', 'also copy the brief to the clipboard')
     .action(async (ref: string | undefined, opts: { last?: boolean; cwd?: string; target?: string; format: string; budget?: number; redact: boolean; copy?: boolean }) => {
       if (!FORMATS.includes(opts.format as BriefFormat)) throw new Error(`unknown format "${opts.format}" (expected ${FORMATS.join(', ')})`);
-      const cli = await openHandoffCli();
+      const cli = await openHandoffCli({ reveal: !opts.redact });
       try {
         const session = await cli.sessionId(ref, opts);
         const brief = await cli.service.generateBrief({

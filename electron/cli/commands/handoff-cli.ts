@@ -16,11 +16,13 @@ export interface HandoffCli {
   close(): Promise<void>;
 }
 
-export async function openHandoffCli(): Promise<HandoffCli> {
+/** `reveal` (`--no-redact`): the service's answers as they are; otherwise redacted (cli-redaction.ts). */
+export async function openHandoffCli(options: { reveal?: boolean } = {}): Promise<HandoffCli> {
   const { ApiError } = await import('../../../shared/contract.js');
+  const { redacting } = await import('../cli-redaction.js');
   const { core, close } = await openCliCore();
   return {
-    service: core.handoff,
+    service: redacting(core.handoff, options.reveal === true),
     async sessionId(ref, { last, cwd }) {
       if (last) {
         const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;

@@ -16,6 +16,7 @@ interface HandoffOptions {
   copy: boolean;
   cwd?: string;
   summary?: string;
+  redact: boolean;
 }
 
 export function registerHandoff(program: Command): void {
@@ -29,11 +30,14 @@ export function registerHandoff(program: Command): void {
     .option('--cwd <dir>', "the folder the next agent works in (default: the session's)")
     .option('--summary <text>', 'where the work stands, for the brief (default: from the session)')
     .option('--no-copy', 'do not copy the brief to the clipboard')
+    .option('--no-redact', 'keep secrets in what is printed')
     .action(async (ref: string, opts: HandoffOptions) => {
       const { core, close } = await openCliCore();
       try {
         const { handOff } = await import('../../core/handoff/hand-off.js');
-        const result = await handOff(core, { session: ref, target: opts.to, open: opts.open, projectDir: opts.cwd, summary: opts.summary });
+        const { redacting } = await import('../cli-redaction.js');
+        // What is printed (and copied) is redacted; the pending brief in baton.db follows the settings.
+        const result = await redacting({ handOff }, !opts.redact).handOff(core, { session: ref, target: opts.to, open: opts.open, projectDir: opts.cwd, summary: opts.summary });
         const { checkpoint } = result;
         const target = checkpoint.handoff!;
         if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

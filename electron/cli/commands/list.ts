@@ -20,9 +20,10 @@ export function registerList(program: Command): void {
     .option('--project <text>', 'only sessions whose directory contains this text')
     .option('--limit <n>', 'at most this many sessions', (v) => Number.parseInt(v, 10), 1000)
     .option('--json', 'print JSON')
-    .action(async (opts: { agent?: string; project?: string; limit: number; json?: boolean }) => {
+    .option('--no-redact', 'show secrets in titles, prompts and snippets (they are masked otherwise)')
+    .action(async (opts: { agent?: string; project?: string; limit: number; json?: boolean; redact: boolean }) => {
       const agent = agentOption(opts.agent);
-      const cli = await openCliApi();
+      const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
         const page = await cli.api.listSessions({ agent, project: opts.project, limit: Math.min(opts.limit, 1000), offset: 0 });
         if (opts.json) {

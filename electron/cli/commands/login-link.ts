@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { TokenStore } from '../../core/auth/token-store.js';
+import { uiSessionStore } from '../../core/auth/ui-session.js';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 import { LoginLinkError, requestLoginLink } from '../../core/server/login-link.js';
 import { parsePort } from '../options.js';
@@ -14,7 +14,7 @@ export function registerLoginLink(program: Command): void {
       const { SettingsStore } = await import('../../core/settings/settings-store.js');
       const port = opts.port ?? new SettingsStore(dataDir).get().port;
       try {
-        process.stdout.write(`${await requestLoginLink(port, new TokenStore(dataDir).get())}\n`);
+        process.stdout.write(`${await requestLoginLink(port, uiSessionStore(dataDir).get())}\n`);
       } catch (err) {
         if (!(err instanceof LoginLinkError)) throw err;
         process.stderr.write(`${err.message}\n`);

@@ -13,11 +13,12 @@ export function registerRestore(program: Command): void {
     .option('--budget <tokens>', 'token budget for the brief', budgetOption)
     .option('--dry-run', 'only show the drift; do not print the brief or mark the checkpoint')
     .option('--copy', 'also copy the brief to the clipboard')
-    .action(async (ref: string | undefined, opts: { last?: boolean; cwd?: string; target?: string; budget?: number; dryRun?: boolean; copy?: boolean }) => {
-      const cli = await openHandoffCli();
+    .option('--no-redact', 'keep secrets in the output')
+    .action(async (ref: string | undefined, opts: { last?: boolean; cwd?: string; target?: string; budget?: number; dryRun?: boolean; copy?: boolean; redact: boolean }) => {
+      const cli = await openHandoffCli({ reveal: !opts.redact });
       try {
         const sessionId = await cli.sessionId(ref, opts);
-        const result = await cli.service.restore({ sessionId, confirmed: !opts.dryRun, target: targetOption(opts.target), budget: opts.budget });
+        const result = await cli.service.restore({ sessionId, confirmed: !opts.dryRun, target: targetOption(opts.target), budget: opts.budget, redact: opts.redact });
         // Drift first, on stderr, so stdout stays a clean brief for piping into the next agent.
         process.stderr.write(`${result.summary}\n`);
         const d = result.drift;

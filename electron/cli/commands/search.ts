@@ -17,9 +17,10 @@ export function registerSearch(program: Command): void {
     .option('--agent <agent>', 'only this agent')
     .option('--limit <n>', 'at most this many hits', (v) => Number.parseInt(v, 10), 20)
     .option('--json', 'print JSON')
-    .action(async (words: string[], opts: { agent?: string; limit: number; json?: boolean }) => {
+    .option('--no-redact', 'show secrets in titles, prompts and snippets (they are masked otherwise)')
+    .action(async (words: string[], opts: { agent?: string; limit: number; json?: boolean; redact: boolean }) => {
       if (opts.agent !== undefined && !isAgentId(opts.agent)) throw new Error(`unknown agent "${opts.agent}"`);
-      const cli = await openCliApi();
+      const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
         const hits = await cli.api.search({ query: words.join(' '), agent: opts.agent, limit: opts.limit });
         if (opts.json) {

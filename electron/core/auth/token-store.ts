@@ -13,8 +13,9 @@ export class TokenStore {
   readonly file: string;
   private token: string;
 
-  constructor(dataDir: string) {
-    this.file = path.join(dataDir, 'token');
+  /** `fileName` 'ui-session' holds the browser UI's login secret (see server/ui-credentials.ts). */
+  constructor(dataDir: string, fileName = 'token') {
+    this.file = path.join(dataDir, fileName);
     this.token = this.readOrCreate();
   }
 

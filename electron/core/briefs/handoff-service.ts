@@ -36,6 +36,8 @@ export interface RestoreRequest {
   confirmed?: boolean;
   target?: BriefTarget;
   budget?: number;
+  /** false: the brief keeps its secrets (the CLI's `--no-redact`; never reachable from MCP). */
+  redact?: boolean;
 }
 
 export interface HandoffRequest {
@@ -262,7 +264,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       lines.push(describeDrift(drift));
       let result: BriefResult | null = null;
       if (request.confirmed) {
-        result = await brief(session, briefOptions({ target: request.target, budget: request.budget }), at, drift);
+        result = await brief(session, briefOptions({ target: request.target, budget: request.budget, redact: request.redact }), at, drift);
         if (checkpoint) checkpoint = deps.userData.markReceived(checkpoint.id, at.toISOString()) ?? checkpoint;
       }
       return { sessionId: session.id, checkpoint, drift: drift && boundDrift(drift), summary: lines.join(' '), brief: result };

@@ -19,6 +19,7 @@ import { hasTokens, searchableText } from './fts-text.js';
 import { sessionFilterSql } from './session-filter-sql.js';
 import { isShortWord, parseSearchQuery, toFtsMatch, type ParsedQuery, type SearchFilters } from './search-query.js';
 import { visibilitySql, type SessionVisibility } from './session-visibility.js';
+import { knownSecretFindings, resolveFindings, type Finding } from '../redaction/known-secrets.js';
 
 export interface SearchOptions {
   agent?: AgentId;
@@ -86,19 +87,57 @@ function termPattern(t: string): string {
 /**
  * A snippet around the first occurrence of any term, every term in it wrapped in `[[…]]`. Done in
  * JS on the stored text (a contentless FTS table has no text for FTS5's snippet() to cut from).
+ * The text is raw (the output boundary masks secrets, and a person may reveal them), so the snippet
+ * must keep every secret whole and unmarked: its edges never cut a token or a known secret in half
+ * (a half-secret is something no redactor recognises), and a term found inside a secret marks the
+ * whole secret, never part of it.
  */
 export function manualSnippet(text: string, terms: string[], radius = 60): string {
   const flat = (s: string) => s.replace(/\s+/g, ' ');
   const usable = terms.filter((t) => t.length > 0);
-  if (usable.length === 0) return flat(text.slice(0, radius * 2));
-  const any = new RegExp(usable.map(termPattern).join('|'), 'gi');
-  const first = any.exec(text);
-  if (!first) return flat(text.slice(0, radius * 2));
-  const start = Math.max(0, first.index - radius);
-  const end = Math.min(text.length, first.index + first[0].length + radius);
+  // A secret's span includes its context (`NAME=`), so a highlight never splits name from value.
+  const secrets = resolveFindings(knownSecretFindings(text).map((f) => ({ ...f, start: f.contextStart ?? f.start })));
+  const any = usable.length ? new RegExp(usable.map(termPattern).join('|'), 'gi') : null;
+  const first = any?.exec(text) ?? null;
+  const at = first ? first.index : 0;
+  let start = first ? Math.max(0, at - radius) : 0;
+  let end = first ? Math.min(text.length, at + first[0].length + radius) : Math.min(text.length, radius * 2);
+  ({ start, end } = wholeTokens(text, start, end, secrets));
   const window = text.slice(start, end);
-  const marked = window.replace(any, (m) => `[[${m}]]`);
+  const marked = any ? markOutsideSecrets(window, start, any, secrets) : window;
   return `${start > 0 ? '…' : ''}${flat(marked)}${end < text.length ? '…' : ''}`;
+}
+
+// Edges move to whitespace: a secret's surroundings (a URL's `@host`) are part of what makes it one.
+const TOKEN_CHAR = /\S/;
+const MAX_WIDEN = 200;
+
+/** Moves the edges of [start, end) outwards so they fall between tokens and outside every secret. */
+function wholeTokens(text: string, start: number, end: number, secrets: Finding[]): { start: number; end: number } {
+  for (const f of secrets) {
+    if (f.start < start && f.end > start) start = f.start;
+    if (f.start < end && f.end > end) end = f.end;
+  }
+  for (let n = 0; start > 0 && n < MAX_WIDEN && TOKEN_CHAR.test(text[start - 1]!) && TOKEN_CHAR.test(text[start]!); n++) start--;
+  for (let n = 0; end < text.length && n < MAX_WIDEN && TOKEN_CHAR.test(text[end - 1]!) && TOKEN_CHAR.test(text[end]!); n++) end++;
+  return { start, end };
+}
+
+/** Wraps each term in `[[…]]`; a term inside a known secret wraps that whole secret instead. */
+function markOutsideSecrets(window: string, offset: number, any: RegExp, secrets: Finding[]): string {
+  let out = '';
+  let pos = 0;
+  for (const f of secrets) {
+    const s = Math.max(0, f.start - offset);
+    const e = Math.min(window.length, f.end - offset);
+    if (e <= pos || s >= window.length) continue;
+    out += window.slice(pos, s).replace(any, (m) => `[[${m}]]`);
+    const secret = window.slice(s, e);
+    any.lastIndex = 0;
+    out += any.test(secret) ? `[[${secret}]]` : secret;
+    pos = e;
+  }
+  return out + window.slice(pos).replace(any, (m) => `[[${m}]]`);
 }
 
 export class MessageSearch {

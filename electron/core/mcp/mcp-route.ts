@@ -12,6 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { HttpRoute } from '../server/http-server.js';
 import type { McpCore } from './mcp-core.js';
 import { createMcpServer } from './mcp-server.js';
+import { redactingTransport } from './redact-outgoing.js';
 import { INVALID_REQUEST, jsonRpcErrorBody, parseJsonRpcBody } from './jsonrpc-body.js';
 
 export const MCP_PATH = '/mcp';
@@ -31,7 +32,8 @@ export async function handleMcpRequest(core: McpCore, req: IncomingMessage, res:
   if (!parsed.ok) return sendRpcError(res, 400, parsed.code, parsed.message, parsed.id);
 
   const server = createMcpServer(core);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Every response leaves through the redactor: results and errors of every tool, present or future.
+  const transport = redactingTransport(new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true }));
   res.on('close', () => {
     void transport.close();
     void server.close();

@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError, isApiMethod, parseApiInput, type ApiErrorCode, type ApiHandlers, type ApiMethod } from '../../../shared/contract.js';
 import { sendError, sendJson } from './http-io.js';
+import { redactedError, redactedResult, type OutputOptions } from './api-output.js';
 
 const STATUS: Record<ApiErrorCode, number> = {
   bad_request: 400,
@@ -15,12 +16,21 @@ const STATUS: Record<ApiErrorCode, number> = {
   internal: 500,
 };
 
-/** Calls a handler with validated input; the one dispatch used by HTTP and Electron IPC alike. */
-export async function invokeApi(api: ApiHandlers, method: string, raw: unknown): Promise<unknown> {
-  if (!isApiMethod(method)) throw new ApiError('not_found', `Unknown API method "${method}".`);
-  const input = parseApiInput(method, raw);
-  const handler = api[method] as (input: unknown) => Promise<unknown>;
-  return handler(input);
+/**
+ * Calls a handler with validated input; the one dispatch used by HTTP and Electron IPC alike, and
+ * so the one place results and errors are redacted (api-output.ts) on their way out.
+ */
+export async function invokeApi(api: ApiHandlers, method: string, raw: unknown, options: OutputOptions = {}): Promise<unknown> {
+  if (!isApiMethod(method)) throw new ApiError('not_found', `Unknown API method "${method.slice(0, 100)}".`);
+  let result: unknown;
+  try {
+    const input = parseApiInput(method, raw);
+    const handler = api[method] as (input: unknown) => Promise<unknown>;
+    result = await handler(input);
+  } catch (err) {
+    throw await redactedError(err, options);
+  }
+  return redactedResult(method, result, options);
 }
 
 export async function handleApiCall(
@@ -29,6 +39,7 @@ export async function handleApiCall(
   api: ApiHandlers,
   res: ServerResponse,
   log?: (line: string) => void,
+  options: OutputOptions = {},
 ): Promise<void> {
   let raw: unknown = {};
   if (body.length > 0) {
@@ -39,7 +50,7 @@ export async function handleApiCall(
     }
   }
   try {
-    sendJson(res, 200, await invokeApi(api, method, raw));
+    sendJson(res, 200, await invokeApi(api, method, raw, options));
   } catch (err) {
     const { status, code, message, details } = describeError(err, method as ApiMethod);
     if (status === 500) log?.(`${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -9,9 +9,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { HTTP_API_PREFIX, HTTP_EVENTS_PATH, HTTP_LOGIN_PATH } from '../../../shared/bridge.js';
 import type { ApiEvent, HealthInfo } from '../../../shared/api-types.js';
 import type { ApiHandlers } from '../../../shared/contract.js';
-import { authCookie, checkHostAndOrigin, presentedToken, type GuardInput } from './request-guard.js';
+import { authCookie, bearerToken, checkHostAndOrigin, uiCookie, type GuardInput } from './request-guard.js';
 import { serveStatic } from './static-files.js';
 import { handleApiCall } from './api-route.js';
+import { redactForOutput } from '../briefs/redact.js';
 import { sendJson, sendError, readBody, drainBody, BodyTooLargeError } from './http-io.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -20,8 +21,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface HttpRoute {
   path: string;
   methods: readonly string[];
-  /** Whether the token is required (true for everything that reads or changes data). */
-  auth: boolean;
+  /**
+   * Who may call: true = the token or the UI's login (everything that reads or changes data);
+   * 'ui' = only the UI's secret (as the login cookie, or as a bearer by a local CLI that reads it from
+   * the data dir), never the agents' token; false = anyone.
+   */
+  auth: boolean | 'ui';
   handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void>;
 }
 
@@ -32,7 +37,10 @@ export interface TokenCheck {
 
 export interface HttpServerOptions {
   port: number;
+  /** The token agents (MCP) and the CLI send as `Authorization: Bearer`. */
   tokens: TokenCheck;
+  /** The browser UI's login secret (the cookie a login link sets): unlike the token, never given to agents. */
+  uiSession: TokenCheck;
   api: ApiHandlers;
   health(): HealthInfo;
   subscribe(listener: (event: ApiEvent) => void): () => void;
@@ -118,7 +126,10 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
 
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   const method = req.method ?? 'GET';
-  const authorized = options.tokens.matches(presentedToken(input));
+  const bearer = bearerToken(input);
+  // The UI: its login cookie, or its secret presented by a local CLI (`baton login-link`).
+  const asUi = options.uiSession.matches(uiCookie(input)) || options.uiSession.matches(bearer);
+  const authorized = asUi || options.tokens.matches(bearer);
 
   if (url.pathname === '/health') {
     if (method !== 'GET' && method !== 'HEAD') return sendError(res, 405, 'bad_request', 'Use GET /health');
@@ -130,7 +141,8 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
   const extra = options.routes?.find((r) => r.path === url.pathname);
   const isApi = url.pathname.startsWith(HTTP_API_PREFIX);
   if (extra || isApi) {
-    if ((extra?.auth ?? true) && !authorized) {
+    const needs = extra ? extra.auth : true;
+    if ((needs === 'ui' && !asUi) || (needs === true && !authorized)) {
       res.setHeader('www-authenticate', 'Bearer realm="baton"');
       return sendError(res, 401, 'unauthorized', 'Missing or wrong token. Send `Authorization: Bearer <token>` (see `baton token`).');
     }
@@ -147,7 +159,11 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
       return extra.handle(req, res, body);
     }
     if (method !== 'POST') return sendError(res, 405, 'bad_request', 'API calls are POST requests with a JSON body.');
-    return handleApiCall(url.pathname.slice(HTTP_API_PREFIX.length), body, options.api, res, options.log);
+    // `?reveal=1`: the person at the UI asked to see secrets. Only the UI's login may; the token
+    // cannot (agents hold it), and asking with it is refused rather than quietly redacted.
+    const reveal = url.searchParams.get('reveal') === '1';
+    if (reveal && !asUi) return sendError(res, 403, 'forbidden', 'Revealing secrets is for the person at the UI: log in with a login link (`baton login-link`). The access token cannot reveal.');
+    return handleApiCall(url.pathname.slice(HTTP_API_PREFIX.length), body, options.api, res, options.log, { reveal });
   }
 
   if (method !== 'GET' && method !== 'HEAD') return sendError(res, 405, 'bad_request', 'Not allowed');
@@ -171,12 +187,13 @@ function handleLogin(url: URL, res: ServerResponse, options: HttpServerOptions) 
   const code = url.searchParams.get('code');
   const token = url.searchParams.get('token');
   const viaCode = code !== null && options.loginCodes?.delete(code) === true;
-  if (!viaCode && !options.tokens.matches(token)) {
+  // Not the agents' token: it would turn into the UI's login, which can reveal secrets.
+  if (!viaCode && !options.uiSession.matches(token)) {
     res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('This login link is not valid (each one works once). Run `baton login-link` in a terminal: it prints a fresh one.\n');
     return;
   }
-  res.writeHead(302, { 'set-cookie': authCookie(options.tokens.get()), location: '/', 'cache-control': 'no-store' });
+  res.writeHead(302, { 'set-cookie': authCookie(options.uiSession.get()), location: '/', 'cache-control': 'no-store' });
   res.end();
 }
 
@@ -187,7 +204,11 @@ function streamEvents(req: IncomingMessage, res: ServerResponse, options: HttpSe
     connection: 'keep-alive',
   });
   res.write(': connected\n\n');
-  const unsubscribe = options.subscribe((event) => res.write(`data: ${JSON.stringify(event)}\n\n`));
+  // Events pass the redactor too (notices can quote a title); chained so they keep their order.
+  let queue = Promise.resolve();
+  const unsubscribe = options.subscribe((event) => {
+    queue = queue.then(async () => void res.write(`data: ${JSON.stringify(await redactForOutput(event))}\n\n`)).catch(() => undefined);
+  });
   const keepAlive = setInterval(() => res.write(': ping\n\n'), 25_000);
   req.on('close', () => {
     clearInterval(keepAlive);

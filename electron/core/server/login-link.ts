@@ -11,19 +11,22 @@ export interface LoginLink {
   url: string;
 }
 
-/** POST /login-link (token required) → { url }: a new link that opens the UI once. */
+/**
+ * POST /login-link (the UI's secret required, not the agents' token: a login can reveal secrets)
+ * → { url }: a new link that opens the UI once.
+ */
 export function loginLinkRoute(newLoginUrl: () => string): HttpRoute {
   return {
     path: LOGIN_LINK_PATH,
     methods: ['POST'],
-    auth: true,
+    auth: 'ui',
     handle: async (_req, res) => sendJson(res, 200, { url: newLoginUrl() } satisfies LoginLink),
   };
 }
 
 export class LoginLinkError extends Error {}
 
-/** Asks the Baton serving on 127.0.0.1:`port` for a fresh login link; errors say what to do. */
+/** Asks the Baton serving on 127.0.0.1:`port` for a fresh login link with the UI's secret; errors say what to do. */
 export async function requestLoginLink(port: number, token: string): Promise<string> {
   let res: Response;
   try {
@@ -32,7 +35,7 @@ export async function requestLoginLink(port: number, token: string): Promise<str
     throw new LoginLinkError(`No Baton is listening on 127.0.0.1:${port}. Start it with \`baton serve\` (or the desktop app), or pass the port it uses with --port.`);
   }
   if (res.status === 401) {
-    throw new LoginLinkError(`The Baton on 127.0.0.1:${port} does not accept this token: it uses another data folder (BATON_HOME), or another program holds that port.`);
+    throw new LoginLinkError(`The Baton on 127.0.0.1:${port} does not accept this login secret: it uses another data folder (BATON_HOME), or another program holds that port.`);
   }
   const body = (await res.json().catch(() => null)) as Partial<LoginLink> | null;
   if (!res.ok || typeof body?.url !== 'string') {

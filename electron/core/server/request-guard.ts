@@ -32,10 +32,14 @@ export function checkHostAndOrigin(input: GuardInput, port: number): GuardVerdic
   return { ok: true };
 }
 
-/** The token presented by a request: `Authorization: Bearer <token>` or the login cookie. */
-export function presentedToken(input: GuardInput): string | null {
+/** The bearer token of a request (`Authorization: Bearer <token>`): what agents and the CLI send. */
+export function bearerToken(input: GuardInput): string | null {
   const auth = input.authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (auth?.[1]) return auth[1];
+  return auth?.[1] ?? null;
+}
+
+/** The browser UI's login cookie, set by a one-time login link. */
+export function uiCookie(input: GuardInput): string | null {
   return readCookie(input.cookie, AUTH_COOKIE);
 }
 
@@ -48,6 +52,10 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-export function authCookie(token: string): string {
-  return `${AUTH_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+/**
+ * The cookie holds the UI's own secret, never the MCP token: agents hold that token (it is in their
+ * MCP configs), and the UI may do what they may not (reveal redacted secrets).
+ */
+export function authCookie(uiSecret: string): string {
+  return `${AUTH_COOKIE}=${encodeURIComponent(uiSecret)}; HttpOnly; SameSite=Strict; Path=/`;
 }

@@ -43,9 +43,24 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
 
   const chosen = (session: string): BriefChoice => ({ session, target: get().target, format: get().format });
 
-  const generate = async (choice: BriefChoice): Promise<BriefResult> => {
+  /** `reveal`: the brief as it is, secrets shown (only for the preview, after "Reveal secrets"). */
+  const generate = async (choice: BriefChoice, reveal = false): Promise<BriefResult> => {
     if (settingsPending(get())) await whenState(store, (s) => !settingsPending(s));
+    if (reveal) return (deps.revealClient ?? deps.client).generateBrief({ ...choice, ...briefOptions(), redact: false });
     return deps.client.generateBrief({ ...choice, ...briefOptions() });
+  };
+
+  /** The previewed session's details (title, goal), unmasked when revealed. */
+  const loadSession = (id: string, known: boolean): void => {
+    const client = get().revealed ? (deps.revealClient ?? deps.client) : deps.client;
+    void client
+      .getSession({ session: id })
+      .then((session) => {
+        if (get().previewId === id) set({ previewSession: session });
+      })
+      .catch((err: unknown) => {
+        if (get().previewId === id && !known) set({ briefError: messageOf(err) });
+      });
   };
 
   const writeClipboard = async (text: string, label: string): Promise<boolean> => {
@@ -130,6 +145,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
     briefLoading: false,
     briefError: null,
     raw: false,
+    revealed: false,
     copyStatus: null,
     openAgent: null,
     openResult: null,
@@ -160,18 +176,12 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
         handoffs: [],
         restore: { phase: 'idle' },
         raw: false,
+        revealed: false,
       });
       shownKey = null;
       void get().loadHandoffs();
       // The row may come from a search hit without details; fetch the full session.
-      void deps.client
-        .getSession({ session: id })
-        .then((session) => {
-          if (get().previewId === id) set({ previewSession: session });
-        })
-        .catch((err: unknown) => {
-          if (get().previewId === id && !known) set({ briefError: messageOf(err) });
-        });
+      loadSession(id, known !== null);
       void get().loadBrief();
       void get().loadSessionUsage(id);
     },
@@ -197,6 +207,14 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
       set({ raw });
     },
 
+    setRevealed(revealed) {
+      const id = get().previewId;
+      if (revealed === get().revealed || !id) return;
+      set({ revealed });
+      loadSession(id, true);
+      void get().loadBrief();
+    },
+
     async loadBrief() {
       const id = get().previewId;
       if (!id) return;
@@ -206,7 +224,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
         if (settingsPending(get())) await whenState(store, (s) => !settingsPending(s));
         if (generation !== briefGeneration) return;
         const choice = chosen(id);
-        const brief = await generate(choice);
+        const brief = await generate(choice, get().revealed);
         if (generation !== briefGeneration) return;
         shownKey = choiceKey(choice);
         set({ brief, briefLoading: false });

@@ -34,6 +34,8 @@ export interface Notice {
 
 export interface AppDeps {
   client: BatonClient;
+  /** The same calls with secrets unmasked, for the preview's "Reveal secrets" (default: `client`). */
+  revealClient?: BatonClient;
   transport: RendererTransport;
   clipboard: { writeText(text: string): Promise<void> };
   /** First page size (small, for a fast first paint) and the page size after it. */
@@ -101,6 +103,8 @@ export interface PreviewSlice {
   briefLoading: boolean;
   briefError: string | null;
   raw: boolean;
+  /** The person asked to see this preview's secrets unmasked (off again for the next session). */
+  revealed: boolean;
   /** What a copy is waiting for (shown while it waits), or null when no copy is pending. */
   copyStatus: string | null;
   /** The agent the user picked in "Open in"; null follows the target (see lib/open-target.ts). */
@@ -115,6 +119,7 @@ export interface PreviewSlice {
   setTarget(target: BriefTarget): void;
   setFormat(format: BriefFormat): void;
   setRaw(raw: boolean): void;
+  setRevealed(revealed: boolean): void;
   loadBrief(): Promise<void>;
   /** Copies the brief for what is chosen now (session, target, format), waiting for it if needed. */
   copyBrief(): Promise<boolean>;

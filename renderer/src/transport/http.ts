@@ -6,6 +6,7 @@
 import type { ApiEvent } from '../../../shared/api-types.js';
 import { HTTP_API_PREFIX, HTTP_EVENTS_PATH } from '../../../shared/bridge.js';
 import type { ApiMethod } from '../../../shared/contract.js';
+import type { CallOptions } from '../../../shared/client.js';
 import { httpError, networkError } from './http-errors.js';
 import { createSseParser } from './sse-parser.js';
 import type { ConnectionState, RendererTransport } from './types.js';
@@ -81,10 +82,11 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Rendere
 
   return {
     kind: 'http',
-    async invoke(method: ApiMethod, input: unknown): Promise<unknown> {
+    async invoke(method: ApiMethod, input: unknown, call?: CallOptions): Promise<unknown> {
       let res: Response;
       try {
-        res = await doFetch(`${base}${HTTP_API_PREFIX}${method}`, {
+        // `?reveal=1` is honoured only for the login cookie (the UI), never for the agents' token.
+        res = await doFetch(`${base}${HTTP_API_PREFIX}${method}${call?.reveal ? '?reveal=1' : ''}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify(input ?? {}),

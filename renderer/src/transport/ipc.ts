@@ -7,9 +7,9 @@ import type { RendererTransport } from './types.js';
 export function createIpcTransport(bridge: BatonBridge): RendererTransport {
   return {
     kind: 'ipc',
-    async invoke(method, input) {
+    async invoke(method, input, call) {
       try {
-        return await bridge.invoke(method, input);
+        return await (call?.reveal ? bridge.invoke(method, input, { reveal: true }) : bridge.invoke(method, input));
       } catch (err) {
         // Errors cross IPC as plain objects (or Errors with the body in the message); keep the code.
         if (err instanceof ApiError) throw err;

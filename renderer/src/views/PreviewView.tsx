@@ -36,6 +36,7 @@ export function PreviewView() {
       loading: s.briefLoading,
       error: s.briefError,
       raw: s.raw,
+      revealed: s.revealed,
       copyStatus: s.copyStatus,
       openAgent: s.openAgent,
       openResult: s.openResult,
@@ -112,6 +113,10 @@ export function PreviewView() {
             Raw
           </label>
         )}
+        <label className="toggle" title="Show the secrets Baton masks in this preview (only here; agents never get them)">
+          <input type="checkbox" checked={p.revealed} onChange={(e) => store.getState().setRevealed(e.target.checked)} />
+          Reveal secrets
+        </label>
         <span className="brief-stats" aria-live="polite">
           {p.brief && (
             <>
