@@ -3,6 +3,7 @@
  * the brief gets most of the height, usage folds to one remembered line, the "Open in" menu shows
  * its chevron, and no view (list, search, preview, settings with a machine) runs past the right edge.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { freePort } from '../support/baton-server.js';
 import { expect, rows, test, waitForSessions } from '../support/fixtures.js';
@@ -96,6 +97,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.keyboard.press('Enter');
       await expect(goal).toHaveAttribute('open', '');
       await expectNoOverflow(app, 'preview with the goal open');
+      const axe = await new AxeBuilder({ page: app }).include('.preview').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`)).toEqual([]);
 
       // Remembered across a reload (the popover's page is reloaded on restart).
       await app.reload();
@@ -137,8 +140,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
       // A path that does not exist, and a machine with a long name that cannot be reached.
       const codex = app.getByRole('group', { name: 'Codex CLI store' });
-      await codex.getByRole('textbox').fill(`/definitely/not/here/${'a-long-folder-name/'.repeat(6)}sessions`);
+      const missing = `/definitely/not/here/${'a-long-folder-name/'.repeat(6)}sessions`;
+      await codex.getByRole('textbox').fill(missing);
       await expect(codex.locator('.path-status')).toHaveText(/Does not exist/);
+      await codex.getByRole('textbox').press('Enter');
+      await expect(codex.getByTestId('codex-status')).toHaveText(/no store|no sessions/);
       const closed = await freePort(); // nothing listens there
       await app.getByLabel('Add a machine').fill(`someone-with-a-very-long-user-name@127.0.0.1:${closed}`);
       await app.getByRole('button', { name: 'Add', exact: true }).click();
@@ -151,6 +157,13 @@ for (const scheme of ['light', 'dark'] as const) {
         Math.max(...els.map((el) => el.getBoundingClientRect().right)),
       );
       expect(widest).toBeLessThanOrEqual(POPOVER.width);
+
+      // The list's empty state names that long path.
+      await app.getByRole('button', { name: 'Back to sessions' }).click();
+      await app.getByRole('combobox', { name: 'Filter by agent' }).selectOption({ label: 'Codex CLI' });
+      await expect(app.getByRole('heading', { name: 'No Codex CLI sessions' })).toBeVisible();
+      await expect(app.getByText(missing)).toBeVisible();
+      await expectNoOverflow(app, 'empty list');
     });
   });
 }
