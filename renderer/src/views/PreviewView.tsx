@@ -83,7 +83,11 @@ export function PreviewView() {
           )}
           <span title={fullTime(session.updatedAt)}>{relativeTime(session.updatedAt ?? session.startedAt)}</span>
           <span>{session.messageCount} messages</span>
-          {session.model && <span>{session.model}</span>}
+          {session.model && (
+            <span className="preview-model" title={session.model}>
+              {session.model}
+            </span>
+          )}
           {session.parentId && (
             <span title={session.parentId}>
               {session.agent === 'pi' ? 'forked from' : 'parent'} {session.parentId.slice(session.parentId.indexOf(':') + 1, session.parentId.indexOf(':') + 9)}
