@@ -80,6 +80,7 @@ test('live sessions show a context meter that follows new requests; the preview 
 
   await row(app, CODEX_ID).click();
   const panel = app.getByRole('region', { name: 'Usage' });
+  await panel.getByRole('button', { name: /^Usage/ }).click(); // folded by default (the popover's room is the brief's)
   await expect(panel.getByTestId('usage-models')).toHaveText('gpt-5.5');
   await expect(panel.getByTestId('usage-cost')).toHaveText(/^\$\d+\.\d\d$/);
   await expect(panel.getByRole('meter', { name: 'Context window used' })).toHaveAttribute('aria-valuenow', '60');

@@ -1,5 +1,10 @@
-/** The previewed session's usage: tokens by kind, cost, models, and its context over its requests. */
+/**
+ * The previewed session's usage: tokens by kind, cost, models, and its context over its requests.
+ * Folded by default to a one-line summary (the brief is what the preview is for); the choice is remembered.
+ */
+import { useId } from 'react';
 import type { SessionUsage } from '../../../shared/usage.js';
+import { useRememberedFlag } from '../hooks/use-remembered-flag.js';
 import { useApp } from '../store/context.js';
 import { compactTokens, compactionPoints, formatCost, sparklinePoints } from '../../../shared/usage-format.js';
 import { ContextMeter } from './ContextMeter.js';
@@ -11,20 +16,50 @@ export function UsagePanel({ sessionId }: { sessionId: string }) {
   const entry = useApp((s) => s.sessionUsage);
   const error = useApp((s) => s.sessionUsageError);
   const threshold = useApp((s) => s.settingsView?.settings.usageAlertContextPercent);
+  const [open, setOpen] = useRememberedFlag('baton.usagePanelOpen', false);
+  const bodyId = useId();
   if (error) return <div className="usage-panel muted">Usage unavailable: {error}</div>;
   if (!entry || entry.for !== sessionId) return null;
   const u = entry.usage;
   if (!u) {
     return (
       <section className="usage-panel" aria-label="Usage">
-        <h3>Usage</h3>
-        <p className="muted">No token usage recorded for this session.</p>
+        <h3 className="usage-summary-line">
+          Usage <span className="usage-summary muted">none recorded for this session</span>
+        </h3>
       </section>
     );
   }
   return (
-    <section className="usage-panel" aria-label="Usage">
-      <h3>Usage</h3>
+    <section className="usage-panel" aria-label="Usage" data-open={open}>
+      <h3>
+        <button type="button" className="usage-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          <svg className="usage-chevron" viewBox="0 0 10 10" width="10" height="10" aria-hidden="true">
+            <path d="M3 1.5 6.5 5 3 8.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          Usage
+          <span className="usage-summary muted" data-testid="usage-summary">
+            {summary(u)}
+          </span>
+        </button>
+      </h3>
+      <div id={bodyId} className="usage-details" hidden={!open}>
+        {open && <UsageDetails usage={u} threshold={threshold} />}
+      </div>
+    </section>
+  );
+}
+
+/** The folded line: total tokens, cost and how full the context is. */
+function summary(u: SessionUsage): string {
+  const parts = [`${compactTokens(u.totalTokens)} tokens`, formatCost(u.costUSD)];
+  if (u.contextPercent !== null) parts.push(`context ${Math.round(u.contextPercent)}%`);
+  return parts.join(' · ');
+}
+
+function UsageDetails({ usage: u, threshold }: { usage: SessionUsage; threshold?: number }) {
+  return (
+    <>
       <dl className="usage-kinds">
         <Kind label="Input" value={u.inputTokens} />
         <Kind label="Output" value={u.outputTokens} />
@@ -45,7 +80,7 @@ export function UsagePanel({ sessionId }: { sessionId: string }) {
         <span className="muted"> · {u.requests.toLocaleString()} requests</span>
       </p>
       {u.contextHistory.length > 0 && <ContextSparkline usage={u} threshold={threshold} />}
-    </section>
+    </>
   );
 }
 

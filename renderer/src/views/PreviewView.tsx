@@ -77,10 +77,18 @@ export function PreviewView() {
       {session && (
         <div className="preview-meta">
           <span title={session.cwd ?? undefined}>{projectName(session.cwd)}</span>
-          {session.gitBranch && <span className="row-branch">{session.gitBranch}</span>}
+          {session.gitBranch && (
+            <span className="row-branch" title={session.gitBranch}>
+              {session.gitBranch}
+            </span>
+          )}
           <span title={fullTime(session.updatedAt)}>{relativeTime(session.updatedAt ?? session.startedAt)}</span>
           <span>{session.messageCount} messages</span>
-          {session.model && <span>{session.model}</span>}
+          {session.model && (
+            <span className="preview-model" title={session.model}>
+              {session.model}
+            </span>
+          )}
           {session.parentId && (
             <span title={session.parentId}>
               {session.agent === 'pi' ? 'forked from' : 'parent'} {session.parentId.slice(session.parentId.indexOf(':') + 1, session.parentId.indexOf(':') + 9)}
@@ -89,10 +97,15 @@ export function PreviewView() {
         </div>
       )}
       {session?.firstPrompt && (
-        <div className="goal">
-          <h3>Goal</h3>
-          <p data-testid="goal">{session.firstPrompt}</p>
-        </div>
+        // One line until opened (click or Enter): the brief below repeats the goal and needs the height.
+        <details className="goal">
+          <summary title={session.firstPrompt}>
+            <h3>Goal</h3>
+            <span className="goal-text" data-testid="goal">
+              {session.firstPrompt}
+            </span>
+          </summary>
+        </details>
       )}
 
       <div className="brief-controls">
@@ -169,13 +182,19 @@ export function PreviewView() {
           <button type="button" onClick={() => void store.getState().openInAgent()} title="Open in a new terminal (o)">
             Open in {AGENT_LABELS[agentForOpen]}
           </button>
-          <select aria-label="Agent to open" value={agentForOpen} onChange={(e) => isAgentId(e.target.value) && store.getState().setOpenAgent(e.target.value)}>
-            {AGENTS.map((a) => (
-              <option key={a} value={a}>
-                {AGENT_LABELS[a]}
-              </option>
-            ))}
-          </select>
+          {/* The select shows only a chevron: its own arrow is drawn in its text colour, which is transparent here. */}
+          <span className="split-menu">
+            <select aria-label="Agent to open" value={agentForOpen} onChange={(e) => isAgentId(e.target.value) && store.getState().setOpenAgent(e.target.value)}>
+              {AGENTS.map((a) => (
+                <option key={a} value={a}>
+                  {AGENT_LABELS[a]}
+                </option>
+              ))}
+            </select>
+            <svg className="split-chevron" viewBox="0 0 10 10" width="10" height="10" aria-hidden="true">
+              <path d="M2 3.5 5 6.5 8 3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
         </div>
         <button
           type="button"
@@ -186,7 +205,7 @@ export function PreviewView() {
         </button>
         <span className="spacer" />
         <button type="button" onClick={() => setPanel(panel === 'checkpoint' ? 'none' : 'checkpoint')} aria-expanded={panel === 'checkpoint'}>
-          Checkpoint now
+          Checkpoint…
         </button>
         <button type="button" onClick={() => void store.getState().startRestore()}>
           Restore…
