@@ -58,6 +58,8 @@ export function PreviewView() {
   const session = p.session;
   const title = session ? rowTitle(session) : p.id;
   const redactions = p.brief ? Object.values(p.brief.redactions).reduce((a, b) => a + b, 0) : 0;
+  // A masked goal counts too: the API masks it even when brief redaction is off in Settings.
+  const canReveal = p.revealed || redactions > 0 || (session?.firstPrompt ?? '').includes('[REDACTED:');
   const back = () => {
     store.getState().closePreview();
     requestAnimationFrame(focusSearch);
@@ -126,19 +128,24 @@ export function PreviewView() {
             Raw
           </label>
         )}
-        <label className="toggle" title="Show the secrets Baton masks in this preview (only here; agents never get them)">
-          <input type="checkbox" checked={p.revealed} onChange={(e) => store.getState().setRevealed(e.target.checked)} />
-          Reveal secrets
-        </label>
+        {canReveal ? (
+          // Only when there is something to reveal: the controls stay on one line at the popover's width.
+          <label className="toggle" title={`Show the secrets Baton masks in this preview (only here; agents never get them). ${p.brief ? redactionTitle(p.brief.redactions, p.brief.redacted) : ''}`}>
+            <input type="checkbox" aria-label="Reveal secrets" checked={p.revealed} onChange={(e) => store.getState().setRevealed(e.target.checked)} />
+            Reveal{!p.revealed && <span data-testid="redaction-count"> {redactions}</span>}
+          </label>
+        ) : null}
         <span className="brief-stats" aria-live="polite">
           {p.brief && (
             <>
               <span data-testid="token-count" title={`Budget ${p.brief.budget.toLocaleString()} tokens`}>
                 {p.brief.tokens.toLocaleString()} tokens
               </span>
-              <span data-testid="redaction-count" title={redactionTitle(p.brief.redactions, p.brief.redacted)}>
-                {p.brief.redacted ? `${redactions} redacted` : 'redaction off'}
-              </span>
+              {!canReveal && (
+                <span data-testid="redaction-count" title={redactionTitle(p.brief.redactions, p.brief.redacted)}>
+                  {p.brief.redacted ? `${redactions} redacted` : 'redaction off'}
+                </span>
+              )}
             </>
           )}
         </span>
