@@ -83,7 +83,7 @@ describe('npm install && npm start in a fresh clone (README)', () => {
     installOutput = install.output;
     expect(install.status, install.output).toBe(0);
     expect(run('git', ['status', '--porcelain'], clone, userEnv, 30_000).output).toBe('');
-    // Dependencies that need Node 22 are still judged by the Node npm runs on; Baton itself is not (devEngines).
+    // Dependencies that need Node 22 are still judged by the Node npm runs on; Baton itself is not (devEngines, no engines).
     expect(engineWarnings(install.output).filter((p) => p.startsWith('baton@'))).toEqual([]);
   });
 
