@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['e2e/agents/**/*.test.ts', 'e2e/first-run/**/*.test.ts'],
+    // Fails the run when a test changed ../shared (fixtures, mock LLM).
+    globalSetup: ['testing/shared-guard-setup.ts'],
     environment: 'node',
     testTimeout: 300_000,
     hookTimeout: 600_000,
