@@ -44,6 +44,17 @@ function settled(h: HealthInfo): boolean {
   return h.index.phase === 'idle' || h.index.phase === 'watching';
 }
 
+/** `npx baton` in a checkout links it into npx's cache (~/.npm/_npx/<hash>); drop that entry with the clone. */
+function forgetNpxInstall(dir: string): void {
+  const npxCache = path.join(os.homedir(), '.npm', '_npx');
+  for (const entry of fs.existsSync(npxCache) ? fs.readdirSync(npxCache) : []) {
+    // The link npx made (present even when a run was cut short before it wrote package.json).
+    const link = path.join(npxCache, entry, 'node_modules', 'baton');
+    const target = fs.lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(link), fs.readlinkSync(link)) : null;
+    if (target === dir) fs.rmSync(path.join(npxCache, entry), { recursive: true, force: true });
+  }
+}
+
 async function health(url: string): Promise<HealthInfo | null> {
   try {
     const res = await fetch(`${url}/health`);
@@ -75,7 +86,10 @@ describe('npm install && npm start in a fresh clone (README)', () => {
   afterAll(async () => {
     await started?.stop();
     fixture?.cleanup();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp) {
+      forgetNpxInstall(clone);
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('npm install succeeds, leaves the clone as checked out (lock unchanged) and warns about no engine of Baton', () => {
