@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the tray app when the Electron runtime and a display are there, otherwise headless
 // mode (`baton serve`) with one line saying why. Electron's package downloads its runtime lazily
-// and hangs offline, so `require('electron')` is never called to find out (see electron/start-mode.ts).
+// and hangs offline, so `require('electron')` is never called to find out (see electron/app/start-mode.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,14 +11,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Electron exiting non-zero this soon means it could not start (missing libraries, sandbox…). */
 const EARLY_FAILURE_MS = 5000;
 
-const source = path.join(root, 'electron', 'start-mode.ts');
-let entry;
-if (existsSync(source)) {
+// `npm start` has just built dist/; the sources (through tsx) only when they changed since (as bin/baton.mjs does).
+const { compiledIsCurrent } = await import('./build-stamp.mjs');
+const source = path.join(root, 'electron', 'app', 'start-mode.ts');
+let entry = path.join(root, 'dist', 'electron', 'app', 'start-mode.js');
+if (existsSync(source) && !compiledIsCurrent(root)) {
   const { register } = await import('tsx/esm/api');
   register();
   entry = source;
-} else {
-  entry = path.join(root, 'dist', 'electron', 'start-mode.js');
 }
 const { decideStartMode, headlessNotice } = await import(pathToFileURL(entry).href);
 

@@ -8,6 +8,8 @@ export const CHROMIUM_PATH = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
+  // Fails the run when a test changed ../shared (the fixtures every test copies).
+  globalSetup: '../testing/shared-guard-setup.ts',
   outputDir: '../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },

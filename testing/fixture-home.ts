@@ -44,15 +44,22 @@ export interface FixtureHome {
   cleanup(): void;
 }
 
+/** Variables that move an agent's store (or Baton's data) away from HOME: a fixture home must not inherit them. */
+export const STORE_ENV_KEYS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'HERMES_DATA_DIR_SUFFIX', 'GEMINI_CLI_HOME', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR', 'QWEN_HOME', 'QWEN_RUNTIME_DIR'] as const;
+
+/** `base` with HOME and BATON_HOME set and every STORE_ENV_KEYS variable removed. */
+export function homeEnvironment(base: NodeJS.ProcessEnv, home: string, batonHome: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, HOME: home, BATON_HOME: batonHome };
+  for (const key of STORE_ENV_KEYS) delete env[key];
+  return env;
+}
+
 /** Copies the fixture home into a fresh temp dir. */
 export function makeFixtureHome(): FixtureHome {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-home-'));
   const home = path.join(root, 'home');
   fs.cpSync(path.join(fixturesDir(), 'home'), home, { recursive: true, preserveTimestamps: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, BATON_HOME: path.join(root, 'baton') };
-  for (const key of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'GEMINI_CLI_HOME', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR', 'QWEN_HOME', 'QWEN_RUNTIME_DIR']) {
-    delete env[key];
-  }
+  const env = homeEnvironment(process.env, home, path.join(root, 'baton'));
   return { home, env, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { homeEnvironment } from '../../testing/fixture-home.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,7 +43,10 @@ export async function startBatonServer(options: StartOptions): Promise<BatonServ
     throw new Error('renderer/dist is missing: run `npm run build:renderer` (npm run test:e2e does it).');
   }
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, HOME: options.home, BATON_HOME: options.batonHome };
+  // `options.env` replaces the environment instead of being laid over process.env: a fixture home's
+  // env has the store variables removed, and spreading process.env first put them back, so a
+  // CODEX_HOME, GEMINI_CLI_HOME… set where the suite runs sent the server to stores outside the home.
+  const env = homeEnvironment(options.env ?? process.env, options.home, options.batonHome);
   // process.execPath is the project's Node 22 (tests run through npx); bin/baton.mjs runs the sources via tsx.
   const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'baton.mjs'), 'serve', '--port', String(port)], {
     cwd: repoRoot,
