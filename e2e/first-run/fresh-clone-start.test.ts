@@ -97,8 +97,9 @@ describe('npm install && npm start in a fresh clone (README)', () => {
     installOutput = install.output;
     expect(install.status, install.output).toBe(0);
     expect(run('git', ['status', '--porcelain'], clone, userEnv, 30_000).output).toBe('');
-    // Dependencies that need Node 22 are still judged by the Node npm runs on; Baton itself is not (devEngines, no engines).
-    expect(engineWarnings(install.output).filter((p) => p.startsWith('baton@'))).toEqual([]);
+    // npm judges dependencies by the Node it runs on (the system's); the project's .npmrc keeps those false alarms quiet.
+    expect(engineWarnings(install.output)).toEqual([]);
+    expect(install.output).not.toMatch(/^npm warn/m);
   });
 
   it('npx baton --help runs on the project Node without an engine warning', () => {
