@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
-import { HOOK_TARGETS } from '../../core/hooks/hook-targets.js';
+import { HOOK_TARGETS } from '../../core/install/hooks/hook-targets.js';
 import { openCliCore } from '../cli-core.js';
 import { copyToClipboard } from './handoff-cli.js';
 

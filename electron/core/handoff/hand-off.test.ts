@@ -8,11 +8,11 @@ import { createBatonCore, type BatonCore } from '../service.js';
 import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
 import { receivesHandoffsByItself } from './hand-off.js';
-import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../mcp/install/pi-extension.js';
-import { mcpEndpoint } from '../mcp/install/endpoint.js';
-import { mcpConfigFile } from '../mcp/install/config-locations.js';
+import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../install/plugins/pi-extension.js';
+import { mcpEndpoint } from '../install/endpoint.js';
+import { mcpConfigFile } from '../install/config/config-locations.js';
 import { nudgeRunningBaton } from './nudge.js';
-import { readServerMarker } from './server-marker.js';
+import { readServerFile } from '../server/server-file.js';
 import { startLocalServer } from '../local-server.js';
 
 describe('handOff, listHandoffs, hooksStatus and installHooks through the API', () => {
@@ -94,12 +94,12 @@ describe('handOff, listHandoffs, hooksStatus and installHooks through the API', 
     const dataDir = String(fixture.env.BATON_HOME);
     const server = await startLocalServer(core, 0);
     try {
-      expect(readServerMarker(dataDir)).toEqual({ port: server.port, pid: process.pid });
+      expect(readServerFile(dataDir)).toMatchObject({ port: server.port, pid: process.pid });
       expect(await nudgeRunningBaton(dataDir, 'claude')).toBe('sent');
     } finally {
       await server.close();
     }
-    expect(readServerMarker(dataDir)).toBeNull();
+    expect(readServerFile(dataDir)).toBeNull();
     expect(await nudgeRunningBaton(dataDir, 'claude')).toBe('not-running');
   });
 });
