@@ -7,7 +7,7 @@ import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
 import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
-import { receivesHandoffsByItself } from './hand-off.js';
+import { receivesHandoffsByItself } from '../install/agent-delivery.js';
 import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../install/plugins/pi-extension.js';
 import { mcpEndpoint } from '../install/endpoint.js';
 import { mcpConfigFile } from '../install/config/config-locations.js';

@@ -42,6 +42,11 @@ function read(file: string): string | null {
   }
 }
 
+/** Baton's plugin is in OpenCode's global plugin folder (its start-up injection delivers pending handoffs). */
+export function opencodePluginInstalled(environment: Pick<Environment, 'env' | 'home'>): boolean {
+  return fs.existsSync(opencodePluginFile(environment));
+}
+
 export function installOpencodePlugin(opts: { environment: Environment; endpoint: McpEndpoint & { tokenFile: string }; dryRun?: boolean }): McpInstallOutcome {
   const file = opencodePluginFile(opts.environment);
   const before = read(file);

@@ -50,6 +50,16 @@ function read(file: string): string | null {
   }
 }
 
+/** Whether the installed extension delivers pending handoffs (it asks `baton hook session-start` when pi starts). */
+export function piExtensionDeliversHandoffs(environment: Environment): boolean {
+  try {
+    const text = fs.readFileSync(mcpConfigFile('pi', environment), 'utf8');
+    return text.startsWith(PI_EXTENSION_MARKER) && text.includes("'session-start', '--agent', 'pi'");
+  } catch {
+    return false;
+  }
+}
+
 export function piExtensionStatus(endpoint: McpEndpoint, environment: Environment): { agent: 'pi'; file: string; installed: boolean; current: boolean } {
   const file = mcpConfigFile('pi', environment);
   try {
