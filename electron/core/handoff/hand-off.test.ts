@@ -87,7 +87,7 @@ describe('handOff, listHandoffs, hooksStatus and installHooks through the API', 
   it("handOff (the popover's action) hands off into the session's own folder and says the target has no hook", async () => {
     const result = await core.api.handOff(parseApiInput('handOff', { session: SOURCE, target: 'hermes' }));
     // The fixture's folder (/home/ana/…) may not exist, but it is still the folder the handoff names.
-    expect(result).toMatchObject({ hooksInstalled: false, opened: null, checkpoint: { handoff: { agent: 'hermes', projectDir: '/home/ana/projects/demo-app' } } });
+    expect(result).toMatchObject({ hooksInstalled: false, delivery: { via: 'hook', command: 'baton hooks install --agent hermes' }, opened: null, checkpoint: { handoff: { agent: 'hermes', projectDir: '/home/ana/projects/demo-app' } } });
   });
 
   it("a Stop hook's nudge reaches the running Baton (server.json names its port) and nothing is sent once it stopped", async () => {

@@ -11,7 +11,6 @@ import { createTwoFilesPatch } from 'diff';
 import {
   assertWritable,
   backupConfig,
-  backupsOf,
   decodeConfig,
   encodeConfig,
   readConfigFile,
@@ -19,6 +18,7 @@ import {
   modeFor,
   type ConfigFile,
 } from './config-file.js';
+import { backupsOf } from './backups.js';
 import { ConfigEditError } from './config-edit-error.js';
 import { createdContainers, originalIfUntouched, recordAfterInstall, type ContainerPath, type InstallRecords } from './install-record.js';
 

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeBackup } from './backups.js';
 import { ConfigEditError } from './config-edit-error.js';
 
 /** How the file's bytes became the editors' text, so the text can become bytes again. */
@@ -162,31 +163,7 @@ export function writeConfigText(config: ConfigFile, text: string, holdsToken: bo
   return bytes;
 }
 
-/** Baton's backup names: `<file>.bak-<UTC stamp>[-n]`, next to the path Baton was given. */
-export const BACKUP_NAME = /\.bak-\d{8}T\d{6}Z(?:-\d+)?$/;
-
-/** A private copy of the bytes as they were (it may hold a token): mode 0600, never over another backup. */
+/** A private copy of the bytes as they were (it may hold a token), named by Baton's one backup policy. */
 export function backupConfig(config: ConfigFile, date: Date): string | null {
-  if (!config.bytes) return null;
-  const wanted = `${config.file}.bak-${date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
-  let name = wanted;
-  for (let i = 1; fs.existsSync(name); i++) name = `${wanted}-${i}`;
-  fs.writeFileSync(name, config.bytes, { mode: 0o600, flag: 'wx' });
-  return name;
-}
-
-/** Baton's backups of `file` (by name), oldest first. */
-export function backupsOf(file: string): string[] {
-  const dir = path.dirname(file);
-  const base = path.basename(file);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.startsWith(`${base}.bak-`) && BACKUP_NAME.test(n.slice(base.length)))
-    .sort()
-    .map((n) => path.join(dir, n));
+  return config.bytes ? writeBackup(config.file, config.bytes, date) : null;
 }

@@ -55,6 +55,11 @@ describe('baton mcp install --agent pi (Baton’s pi extension)', () => {
     expect(fs.readFileSync(file, 'utf8')).toContain('9999');
     // pi loads extensions/*.ts only: the backup is not picked up as a second extension.
     expect(path.basename(done!.backup!).endsWith('.ts')).toBe(false);
+    // The one backup policy of every agent file Baton edits: private, and never over an earlier backup.
+    expect(fs.statSync(done!.backup!).mode & 0o777).toBe(0o600);
+    const [again] = installMcp({ agent: 'pi', endpoint: mcpEndpoint(7777, TOKEN), environment, now: NOW });
+    expect(again!.backup).toBe(`${file}.bak-20261125T100000Z-1`);
+    expect(fs.readFileSync(again!.backup!, 'utf8')).toContain('9999');
   });
 
   it('never replaces or removes a file that is not Baton’s', () => {

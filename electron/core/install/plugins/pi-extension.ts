@@ -11,6 +11,7 @@ import { createTwoFilesPatch } from 'diff';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { currentHookRuntime, type HookRuntime } from '../hooks/hook-command.js';
 import { batonDataDir, type Environment } from '../../paths.js';
+import { writeBackup } from '../config/backups.js';
 import { mcpConfigFile } from '../config/config-locations.js';
 import { assetPath } from '../../asset-path.js';
 import type { McpEndpoint } from '../endpoint.js';
@@ -91,8 +92,7 @@ export function installPiExtension(opts: { environment: Environment; endpoint: M
   let backup: string | null = null;
   try {
     if (before !== null) {
-      backup = freeName(`${file}.bak-${stamp(opts.now?.() ?? new Date())}`);
-      fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
+      backup = writeBackup(file, fs.readFileSync(file), opts.now?.() ?? new Date());
     }
     fs.mkdirSync(path.dirname(file), { recursive: true });
     writeFileAtomic(file, after, 0o600);
@@ -124,15 +124,4 @@ export function uninstallPiExtension(opts: { environment: Environment; dryRun?: 
   if (opts.dryRun) return { ...base, ok: true, diff, message: `Would remove ${file} (dry run).` };
   fs.rmSync(file);
   return { ...base, changed: true, ok: true, diff, message: `Removed Baton's pi extension ${file}.` };
-}
-
-/** Never overwrite an earlier backup (two runs in the same second get `-1`, `-2`, …). */
-function freeName(wanted: string): string {
-  let name = wanted;
-  for (let i = 1; fs.existsSync(name); i++) name = `${wanted}-${i}`;
-  return name;
-}
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
