@@ -4,7 +4,7 @@
  * kept, a backup before every write, only Baton's entries touched, idempotent. Uninstall puts
  * back the exact bytes from before the install when the file was not changed since Baton wrote
  * it (the original bytes and a hash of what Baton wrote live in `hooks-installed.json` in Baton's
- * data dir; see mcp/install/config-change.ts); after other edits it removes only Baton's entries
+ * data dir; see install/config/config-change.ts); after other edits it removes only Baton's entries
  * and the containers they brought.
  */
 import fs from 'node:fs';
