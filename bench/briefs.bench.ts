@@ -10,7 +10,7 @@ import { defaultSettings } from '../shared/settings.js';
 import { indexedFixtureHome } from '../testing/briefs/indexed-home.js';
 import { writeClaudeTranscript, type Turn } from '../testing/briefs/claude-transcript.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
-import { createHandoffService, type HandoffService } from '../electron/core/briefs/handoff-service.js';
+import { createHandoffService, type HandoffService } from '../electron/core/handoff/handoff-service.js';
 import { tokenizedChars } from '../electron/core/briefs/tokens.js';
 import { goalRow, type BenchRow } from './harness.js';
 

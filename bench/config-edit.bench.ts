@@ -3,9 +3,9 @@
  * parse went linear). Registering and removing Baton's MCP entry and setting its hooks, each a
  * full parse, proof and splice, should stay well under a second.
  */
-import { addYamlEntry, removeYamlEntry } from '../electron/core/mcp/install/edit-yaml.js';
-import { setYamlHooks } from '../electron/core/hooks/yaml-hooks.js';
-import { mcpEndpoint } from '../electron/core/mcp/install/endpoint.js';
+import { addYamlEntry, removeYamlEntry } from '../electron/core/install/config/edit-yaml.js';
+import { setYamlHooks } from '../electron/core/install/hooks/yaml-hooks.js';
+import { mcpEndpoint } from '../electron/core/install/endpoint.js';
 import { goalRow, type BenchContext, type BenchRow } from './harness.js';
 
 function ms(work: () => void): number {

@@ -10,7 +10,7 @@ import { defaultSettings } from '../shared/settings.js';
 import { indexedFixtureHome } from '../testing/briefs/indexed-home.js';
 import { copyPlantedCorpus, mergeReports, plantedSessions, readPlantedKey, recallPercent, scoreBrief } from '../testing/briefs/planted-recall.js';
 import { openUserData } from '../electron/core/userdata/user-data.js';
-import { createHandoffService } from '../electron/core/briefs/handoff-service.js';
+import { createHandoffService } from '../electron/core/handoff/handoff-service.js';
 import { goalRow, type BenchRow } from './harness.js';
 
 const KINDS = ['goal', 'decision', 'rejection', 'correction', 'blocker', 'next', 'test'] as const;

@@ -134,13 +134,26 @@ export interface HandoffTarget {
   receivedBy: string | null;
 }
 
+/** What delivers a pending handoff to an agent when its session starts, and what installs it. */
+export interface HandoffDeliveryInfo {
+  via: 'hook' | 'plugin' | 'extension';
+  /** For messages: "Baton's SessionStart hook", "Baton's OpenCode plugin", … */
+  what: string;
+  /** The CLI command that installs it. */
+  command: string;
+  /** Where the app installs it ("Settings → Hooks"), when it can. */
+  settings: string | null;
+}
+
 /** What `baton handoff` and the "Hand off to …" action return. */
 export interface HandoffResult {
   checkpoint: Checkpoint;
   /** The brief as handed off (rendered for the target agent). */
   brief: string;
-  /** Whether the target agent has Baton's start-up hook installed (else the brief must be pasted). */
+  /** Whether the target agent has Baton's start-up delivery installed (else the brief must be pasted). */
   hooksInstalled: boolean;
+  /** How the target receives a handoff by itself, and what installs that. */
+  delivery: HandoffDeliveryInfo;
   /** Present when the target agent was asked to be opened in a terminal. */
   opened: OpenInAgentResult | null;
 }

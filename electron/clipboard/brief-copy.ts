@@ -5,6 +5,7 @@
  */
 import { clipboard, ClipboardItem } from 'electron';
 import { parseApiInput } from '../../shared/contract.js';
+import { deliverySetUpHint } from '../../shared/handoff-notice.js';
 import type { BatonCore } from '../core/service.js';
 import { briefClipboardRecord, ClipboardAutoClear } from './clipboard-formats.js';
 import { briefCopiedNotice } from './brief-notice.js';
@@ -41,7 +42,9 @@ export async function handOffFromAlert(core: BatonCore, sessionId: string, targe
     autoClear.schedule(result.brief, settings.clipboardClearSeconds * 1000);
     notify(
       `Handed off to ${AGENT_LABELS[target]}`,
-      result.hooksInstalled ? 'Its next session in that folder receives the brief (also copied).' : 'Paste the brief (copied): it has no Baton start-up hook yet.',
+      result.hooksInstalled
+        ? 'Its next session in that folder receives the brief (also copied).'
+        : `Paste the brief (copied): it has no Baton start-up hook yet; ${deliverySetUpHint(result.delivery)}.`,
     );
   } catch (err) {
     notify(`Baton could not hand off to ${AGENT_LABELS[target]}`, (err as Error).message);

@@ -16,13 +16,13 @@ import { findMachine, testMachine } from './remote/machine-test.js';
 import { wslOpenPowerShell, wslPathToLinux } from './wsl/wsl-paths.js';
 import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
-import { installMcpForCore } from './mcp/install/install-api.js';
+import { installMcpForCore } from './install/mcp-entries/install-api.js';
 import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
 import { handOff } from './handoff/hand-off.js';
-import { hookRuntimeFor } from './hooks/hook-command.js';
-import { HOOK_AGENTS } from './hooks/hook-targets.js';
-import { hooksStatus, installHooks, uninstallHooks } from './hooks/hooks-installer.js';
+import { hookRuntimeFor } from './install/hooks/hook-command.js';
+import { HOOK_AGENTS } from './install/hooks/hook-targets.js';
+import { hooksStatus, installHooks, uninstallHooks } from './install/hooks/hooks-installer.js';
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */

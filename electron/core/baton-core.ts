@@ -14,7 +14,7 @@ import type { CoreEvents } from './events.js';
 import type { DesktopState } from './desktop-state.js';
 import type { LiveSources } from './sessions/live-sources.js';
 import type { UserData } from './userdata/user-data.js';
-import type { HandoffService } from './briefs/handoff-service.js';
+import type { HandoffService } from './handoff/handoff-service.js';
 export interface CoreOptions {
   environment?: Environment;
   /** Overrides BATON_HOME / the platform data dir. */

@@ -17,7 +17,7 @@ import type { BatonCore, CoreOptions } from './baton-core.js';
 import { LiveSources } from './sessions/live-sources.js';
 import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData } from './userdata/user-data.js';
-import { createHandoffService } from './briefs/handoff-service.js';
+import { createHandoffService } from './handoff/handoff-service.js';
 import { watchUsageAlerts } from './usage/usage-watch.js';
 import { RemoteMachines } from './remote/remote-machines.js';
 import { storeRootsFor } from './sources/registry.js';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/model.js';
-import type { HandoffService } from '../../core/briefs/handoff-service.js';
+import type { HandoffService } from '../../core/handoff/handoff-service.js';
 import { openCliCore } from '../cli-core.js';
 
 export interface HandoffCli {

@@ -5,7 +5,6 @@
  */
 import { Option, type Command } from 'commander';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
-import { HOOK_TARGETS } from '../../core/hooks/hook-targets.js';
 import { openCliCore } from '../cli-core.js';
 import { copyToClipboard } from './handoff-cli.js';
 
@@ -45,14 +44,8 @@ export function registerHandoff(program: Command): void {
         const label = AGENT_LABELS[opts.to];
         process.stderr.write(`baton: handoff ${checkpoint.id} to ${label} pending in ${target.projectDir} until ${target.expiresAt}\n`);
         if (!result.hooksInstalled) {
-          // OpenCode and pi receive it through Baton's plugin / extension, installed with the MCP registration.
-          const how = HOOK_TARGETS[opts.to]
-            ? `run \`baton hooks install --agent ${opts.to}\``
-            : opts.to === 'opencode'
-              ? 'run `baton mcp install --agent opencode --plugin`, or paste the brief'
-              : opts.to === 'pi'
-                ? 'run `baton mcp install --agent pi` (Baton\'s pi extension), or paste the brief'
-                : 'paste the brief';
+          const { command, via, what } = result.delivery;
+          const how = via === 'hook' ? `run \`${command}\`` : `run \`${command}\` (${what}), or paste the brief`;
           process.stderr.write(`baton: ${label} has no Baton start-up hook installed, so the brief will not arrive by itself: ${how}.\n`);
         }
         if (opts.copy && !opts.json) {

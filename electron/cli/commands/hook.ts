@@ -3,7 +3,7 @@
  * through its own lean bundle before commander loads; this entry only serves builds run another way.
  */
 import type { Command } from 'commander';
-import { HOOK_EVENTS } from '../../core/handoff/hook-events.js';
+import { HOOK_EVENTS } from '../../core/install/hooks/hook-events.js';
 
 export function registerHook(program: Command): void {
   program

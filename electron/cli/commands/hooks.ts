@@ -9,8 +9,8 @@ import type { AgentHooksStatus, HooksChangeResult } from '../../../shared/api-ty
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 
 // The installers (and their config parsers) load only when a hooks command runs.
-const installer = () => import('../../core/hooks/hooks-installer.js');
-import { HOOK_AGENTS } from '../../core/hooks/hook-targets.js';
+const installer = () => import('../../core/install/hooks/hooks-installer.js');
+import { HOOK_AGENTS } from '../../core/install/hooks/hook-targets.js';
 
 interface HooksOptions {
   agent: AgentId | 'all';
@@ -21,7 +21,7 @@ interface HooksOptions {
 async function context(opts: HooksOptions) {
   const environment = currentEnvironment();
   const dataDir = batonDataDir(environment);
-  const { hookRuntimeFor } = await import('../../core/hooks/hook-command.js');
+  const { hookRuntimeFor } = await import('../../core/install/hooks/hook-command.js');
   return { agent: opts.agent, environment, runtime: hookRuntimeFor(environment, dataDir), dataDir, dryRun: opts.dryRun };
 }
 

@@ -4,12 +4,13 @@ import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { TokenStore } from '../../core/auth/token-store.js';
 import { SettingsStore } from '../../core/settings/settings-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../../core/paths.js';
-import { mcpEndpoint, type McpEndpoint } from '../../core/mcp/install/endpoint.js';
-import { installMcp, mcpInstallStatus, uninstallMcp, type McpInstallOutcome } from '../../core/mcp/install/installer.js';
-import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/mcp/install/opencode-plugin.js';
-import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/mcp/install/opencode-npmrc.js';
-import { opencodePluginStatus } from '../../core/mcp/install/opencode-status.js';
-import { readServerMarker } from '../../core/handoff/server-marker.js';
+import { mcpEndpoint, type McpEndpoint } from '../../core/install/endpoint.js';
+import { installMcp, mcpInstallStatus, uninstallMcp } from '../../core/install/mcp-entries/mcp-installer.js';
+import type { McpInstallOutcome } from '../../core/install/install-outcome.js';
+import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/install/plugins/opencode-plugin.js';
+import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/install/plugins/opencode-npmrc.js';
+import { opencodePluginStatus } from '../../core/install/plugins/opencode-status.js';
+import { readServerFile } from '../../core/server/server-file.js';
 
 export interface McpOptions {
   agent: AgentId | 'all';
@@ -25,7 +26,7 @@ export interface McpOptions {
 function endpointFor(environment: Environment, port?: number): { endpoint: McpEndpoint; settingsPort: number; serving: number | null } {
   const dataDir = batonDataDir(environment);
   const settingsPort = new SettingsStore(dataDir).get().port;
-  const serving = readServerMarker(dataDir)?.port ?? null;
+  const serving = readServerFile(dataDir)?.port ?? null;
   const tokens = new TokenStore(dataDir);
   const endpoint = mcpEndpoint(port ?? serving ?? settingsPort, tokens.get(), undefined, path.join(dataDir, 'token'));
   return { endpoint, settingsPort, serving };

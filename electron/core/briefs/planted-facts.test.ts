@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
-import { createHandoffService, type HandoffService } from './handoff-service.js';
+import { createHandoffService, type HandoffService } from '../handoff/handoff-service.js';
 import { indexedFixtureHome, type IndexedHome } from '../../../testing/briefs/indexed-home.js';
 import { briefSection, copyPlantedCorpus, plantedDir, plantedSessions, readPlantedKey, scoreBrief, type PlantedKey } from '../../../testing/briefs/planted-recall.js';
 

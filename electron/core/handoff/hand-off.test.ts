@@ -7,12 +7,12 @@ import { parseApiInput } from '../../../shared/contract.js';
 import { createBatonCore, type BatonCore } from '../service.js';
 import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { runHook } from './hook-main.js';
-import { receivesHandoffsByItself } from './hand-off.js';
-import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../mcp/install/pi-extension.js';
-import { mcpEndpoint } from '../mcp/install/endpoint.js';
-import { mcpConfigFile } from '../mcp/install/config-locations.js';
+import { receivesHandoffsByItself } from '../install/agent-delivery.js';
+import { installPiExtension, uninstallPiExtension, PI_EXTENSION_MARKER } from '../install/plugins/pi-extension.js';
+import { mcpEndpoint } from '../install/endpoint.js';
+import { mcpConfigFile } from '../install/config/config-locations.js';
 import { nudgeRunningBaton } from './nudge.js';
-import { readServerMarker } from './server-marker.js';
+import { readServerFile } from '../server/server-file.js';
 import { startLocalServer } from '../local-server.js';
 
 describe('handOff, listHandoffs, hooksStatus and installHooks through the API', () => {
@@ -87,19 +87,19 @@ describe('handOff, listHandoffs, hooksStatus and installHooks through the API', 
   it("handOff (the popover's action) hands off into the session's own folder and says the target has no hook", async () => {
     const result = await core.api.handOff(parseApiInput('handOff', { session: SOURCE, target: 'hermes' }));
     // The fixture's folder (/home/ana/…) may not exist, but it is still the folder the handoff names.
-    expect(result).toMatchObject({ hooksInstalled: false, opened: null, checkpoint: { handoff: { agent: 'hermes', projectDir: '/home/ana/projects/demo-app' } } });
+    expect(result).toMatchObject({ hooksInstalled: false, delivery: { via: 'hook', command: 'baton hooks install --agent hermes' }, opened: null, checkpoint: { handoff: { agent: 'hermes', projectDir: '/home/ana/projects/demo-app' } } });
   });
 
   it("a Stop hook's nudge reaches the running Baton (server.json names its port) and nothing is sent once it stopped", async () => {
     const dataDir = String(fixture.env.BATON_HOME);
     const server = await startLocalServer(core, 0);
     try {
-      expect(readServerMarker(dataDir)).toEqual({ port: server.port, pid: process.pid });
+      expect(readServerFile(dataDir)).toMatchObject({ port: server.port, pid: process.pid });
       expect(await nudgeRunningBaton(dataDir, 'claude')).toBe('sent');
     } finally {
       await server.close();
     }
-    expect(readServerMarker(dataDir)).toBeNull();
+    expect(readServerFile(dataDir)).toBeNull();
     expect(await nudgeRunningBaton(dataDir, 'claude')).toBe('not-running');
   });
 });

@@ -1,22 +1,19 @@
 /**
  * "Hand off to <agent>": the pending handoff saved for the session's folder, whether the target
- * will receive it by itself (its start-up hook is installed), and on request the target started
- * in a terminal there — bare when the hook delivers the brief, with the brief as first prompt
- * when it cannot. Used by `baton handoff` and the popover's action alike.
+ * will receive it by itself (install/agent-delivery.ts: its hook, plugin or extension is installed),
+ * and on request the target started in a terminal there — bare when that delivers the brief, with
+ * the brief as first prompt when it cannot. Used by `baton handoff` and the popover's action alike.
  */
-import fs from 'node:fs';
 import type { AgentId } from '../../../shared/model.js';
 import type { HandoffResult } from '../../../shared/api-types.js';
-import type { BatonCore } from '../baton-core.js';
-import { hookRuntimeFor } from '../hooks/hook-command.js';
-import { HOOK_TARGETS } from '../hooks/hook-targets.js';
-import { hooksStatus } from '../hooks/hooks-installer.js';
-import { mcpConfigFile, opencodePluginFile } from '../mcp/install/config-locations.js';
-import { PI_EXTENSION_MARKER } from '../mcp/install/pi-extension.js';
+import type { CoreEvents } from '../events.js';
+import type { Environment } from '../paths.js';
+import { handoffDeliveryInfo, receivesHandoffsByItself } from '../install/agent-delivery.js';
 import { briefDir, writeBriefFile } from '../terminal/brief-file.js';
 import { hostProbe, launchAgentIn } from '../terminal/open-in-agent.js';
 import type { LaunchPlan } from '../terminal/terminal-plan.js';
 import type { LaunchOutcome } from '../terminal/launcher.js';
+import type { HandoffService } from './handoff-service.js';
 
 export interface HandOffRequest {
   session: string;
@@ -27,30 +24,17 @@ export interface HandOffRequest {
   summary?: string;
 }
 
-/** Whether `agent` picks up a pending handoff at session start without a paste. */
-export function receivesHandoffsByItself(core: Pick<BatonCore, 'environment' | 'dataDir'>, agent: AgentId): boolean {
-  if (HOOK_TARGETS[agent]) {
-    const [status] = hooksStatus({ agent, environment: core.environment, runtime: hookRuntimeFor(core.environment, core.dataDir), dataDir: core.dataDir });
-    return status?.events.find((e) => e.event === HOOK_TARGETS[agent]!.specs[0]!.event)?.current ?? false;
-  }
-  // OpenCode's start-up injection lives in Baton's OpenCode plugin.
-  if (agent === 'opencode') return fs.existsSync(opencodePluginFile(core.environment));
-  // pi's lives in Baton's pi extension (one that asks `baton hook session-start`).
-  if (agent === 'pi') return piExtensionDeliversHandoffs(mcpConfigFile('pi', core.environment));
-  return false;
-}
-
-function piExtensionDeliversHandoffs(file: string): boolean {
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    return text.startsWith(PI_EXTENSION_MARKER) && text.includes("'session-start', '--agent', 'pi'");
-  } catch {
-    return false;
-  }
+/** The part of the composed core a handoff uses (declared here so handoff/ depends on no composition root). */
+export interface HandOffCore {
+  readonly environment: Environment;
+  readonly dataDir: string;
+  readonly events: Pick<CoreEvents, 'emit'>;
+  readonly handoff: Pick<HandoffService, 'createHandoff'>;
+  resolveSession(ref: string): string;
 }
 
 export async function handOff(
-  core: BatonCore,
+  core: HandOffCore,
   request: HandOffRequest,
   options: { launch?: (plan: LaunchPlan) => Promise<LaunchOutcome> } = {},
 ): Promise<HandoffResult> {
@@ -69,5 +53,5 @@ export async function handOff(
     opened = await launchAgentIn({ probe: hostProbe(platform, env, home), launch: options.launch }, { agent: request.target, cwd: checkpoint.handoff!.projectDir, briefFile });
   }
   core.events.emit({ type: 'sessions-changed', sessionIds: [sessionId] });
-  return { checkpoint, brief, hooksInstalled, opened };
+  return { checkpoint, brief, hooksInstalled, delivery: handoffDeliveryInfo(request.target), opened };
 }

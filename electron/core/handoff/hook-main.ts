@@ -18,9 +18,8 @@ import { sessionStartOutput } from './hook-output.js';
 import { nudgeRunningBaton } from './nudge.js';
 import { savePreCompactCheckpoint } from './precompact-checkpoint.js';
 
-import { HOOK_EVENTS, type HookEvent } from './hook-events.js';
-
-export { HOOK_EVENTS, type HookEvent };
+// The event names live with the hooks installer that writes them into the agents' configs.
+import { HOOK_EVENTS, type HookEvent } from '../install/hooks/hook-events.js';
 
 export interface HookIo {
   stdin(): Promise<string>;

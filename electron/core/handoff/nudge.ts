@@ -6,14 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentId } from '../../../shared/model.js';
-import { readServerMarker } from './server-marker.js';
+import { readServerFile } from '../server/server-file.js';
 
 export const NUDGE_PATH = '/nudge';
 
 export type NudgeOutcome = 'sent' | 'not-running' | 'failed';
 
 export async function nudgeRunningBaton(dataDir: string, agent: AgentId, timeoutMs = 800): Promise<NudgeOutcome> {
-  const marker = readServerMarker(dataDir);
+  const marker = readServerFile(dataDir);
   if (!marker) return 'not-running';
   let token: string;
   try {

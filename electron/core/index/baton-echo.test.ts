@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../shared/settings.js';
 import { MCP_TOOL_NAMES } from '../mcp/mcp-server.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
-import { createHandoffService, type HandoffService } from '../briefs/handoff-service.js';
+import { createHandoffService, type HandoffService } from '../handoff/handoff-service.js';
 import { indexedFixtureHome, type IndexedHome } from '../../../testing/briefs/indexed-home.js';
 import { writeClaudeTranscript } from '../../../testing/briefs/claude-transcript.js';
 import { isBatonTool, NESTED_BRIEF_MARK } from './baton-echo.js';

@@ -3,14 +3,21 @@
  * The integrator adds `createMcpRoutes(core)` to the HTTP server's `routes`.
  */
 import type { AgentId } from '../../../shared/model.js';
-import type { BatonCore } from '../baton-core.js';
+import type { ApiHandlers } from '../../../shared/contract.js';
 import type { HttpRoute } from '../server/http-server.js';
 import { BATON_VERSION } from '../version.js';
 import type { McpCore } from './mcp-core.js';
 import { createMcpRoute } from './mcp-route.js';
 import { createIngestRoute } from './ingest-route.js';
 
-export function mcpCoreFromBaton(core: BatonCore): McpCore {
+/** The part of the composed core (baton-core.ts) the MCP layer uses, declared here so mcp/ imports no composition root. */
+export interface McpHost {
+  readonly api: ApiHandlers;
+  log(line: string): void;
+  syncNow(agent?: AgentId): Promise<void>;
+}
+
+export function mcpCoreFromBaton(core: McpHost): McpCore {
   return {
     api: core.api,
     version: BATON_VERSION,
@@ -19,7 +26,7 @@ export function mcpCoreFromBaton(core: BatonCore): McpCore {
   };
 }
 
-export function createMcpRoutes(core: BatonCore): HttpRoute[] {
+export function createMcpRoutes(core: McpHost): HttpRoute[] {
   const mcpCore = mcpCoreFromBaton(core);
   return [createMcpRoute(mcpCore), createIngestRoute(mcpCore)];
 }

@@ -9,8 +9,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf, startMcpHarness, textOf, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
-import { installOpencodePlugin } from './install/opencode-plugin.js';
-import { mcpEndpoint } from './install/endpoint.js';
+import { installOpencodePlugin } from '../install/plugins/opencode-plugin.js';
+import { mcpEndpoint } from '../install/endpoint.js';
 import { expectedSessions } from '../../../testing/fixture-home.js';
 import { fixtureAdapters } from '../../../testing/index-support.js';
 

@@ -254,7 +254,7 @@ describe('app store: settings', () => {
     transport.respond('listHandoffs', () => listed);
     transport.respond('handOff', () => {
       listed = [handoff];
-      return { checkpoint: handoff, brief: 'HANDOFF BRIEF', hooksInstalled: true, opened: { command: "cd '/p/odd' && codex", launched: true, error: null } };
+      return { checkpoint: handoff, brief: 'HANDOFF BRIEF', hooksInstalled: true, delivery: { via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent codex', settings: 'Settings → Hooks' }, opened: { command: "cd '/p/odd' && codex", launched: true, error: null } };
     });
     store.getState().init();
     await until(() => store.getState().sessions.length === 7);

@@ -8,6 +8,7 @@
  * settings load (target, budget, redaction), and "Open in" waits for the session's agent.
  */
 import type { BriefFormat, BriefResult } from '../../../shared/api-types.js';
+import { handoffNotice } from '../../../shared/handoff-notice.js';
 import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
 import type { BriefTarget } from '../../../shared/settings.js';
 import { openTarget } from '../lib/open-target.js';
@@ -298,12 +299,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
         const result = await deps.client.handOff({ session: id, target, open: true });
         set({ openResult: result.opened });
         const label = AGENT_LABELS[target];
-        await writeClipboard(
-          result.brief,
-          result.hooksInstalled
-            ? `Handed off to ${label}: its next session in ${result.checkpoint.handoff?.projectDir ?? 'the folder'} receives the brief (also copied).`
-            : `Handed off to ${label}. It has no Baton start-up hook, so paste the brief (copied); Settings → Hooks installs it.`,
-        );
+        await writeClipboard(result.brief, handoffNotice(label, result));
         void get().loadHandoffs();
       } catch (err) {
         get().notify('error', `Could not hand off to ${AGENT_LABELS[target]}: ${messageOf(err)}`);

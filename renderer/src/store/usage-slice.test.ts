@@ -111,7 +111,7 @@ describe('usage in the store', () => {
       filesChanged: [], git: null, continuesFrom: null, status: 'pending' as const, createdAt: '2026-11-25T11:00:00Z', receivedAt: null, completedAt: null,
       handoff: { agent: 'codex' as const, projectDir: '/p/demo', worktreeRoot: null, expiresAt: '2026-11-26T11:00:00Z', receivedBy: null },
     };
-    transport.respond('handOff', () => ({ checkpoint: handoff, brief: 'HANDOFF BRIEF', hooksInstalled: false, opened: null }));
+    transport.respond('handOff', () => ({ checkpoint: handoff, brief: 'HANDOFF BRIEF', hooksInstalled: false, delivery: { via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent codex', settings: 'Settings → Hooks' }, opened: null }));
     transport.respond('listHandoffs', () => [handoff]);
     const alert: UsageAlert = { key: 'limit:claude:t', kind: 'limit', agent: 'claude', session: 'claude:s0', message: 'Claude Code reached its usage limit (resets 19:00). Hand off to Codex CLI?', suggestedTarget: 'codex', resetsAt: null, contextPercent: null };
     transport.emit({ type: 'usage-alert', alert });

@@ -3,6 +3,7 @@
  * and the previewed session's usage panel. Answers apply in the order asked, and a session's usage
  * only ever shows for that session, so a slow answer cannot overwrite a newer one.
  */
+import { handoffNotice } from '../../../shared/handoff-notice.js';
 import { AGENT_LABELS, isAgentId } from '../../../shared/model.js';
 import type { SessionUsage } from '../../../shared/usage.js';
 import { isUnauthorized, messageOf } from './errors.js';
@@ -56,15 +57,10 @@ export const createUsageSlice: SliceCreator<UsageSlice> = (set, get, deps) => {
       const label = AGENT_LABELS[target];
       try {
         // The handoff flow (#13): a pending handoff the target's next session in that folder
-        // receives through its start-up hook; the brief is copied too, for an agent without one.
+        // receives through its start-up hook, plugin or extension; the brief is copied too, for an agent without one.
         const result = await deps.client.handOff({ session: alert.session, target });
         await deps.clipboard.writeText(result.brief);
-        get().notify(
-          'info',
-          result.hooksInstalled
-            ? `Handed off to ${label}: its next session in ${result.checkpoint.handoff?.projectDir ?? 'the folder'} receives the brief (also copied).`
-            : `Handed off to ${label}. It has no Baton start-up hook, so paste the brief (copied); Settings → Hooks installs it.`,
-        );
+        get().notify('info', handoffNotice(label, result));
         void get().loadHandoffs();
         return true;
       } catch (err) {

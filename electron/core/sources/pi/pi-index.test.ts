@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../../shared/settings.js';
 import { expectedSessions } from '../../../../testing/fixture-home.js';
 import { openUserData, type UserData } from '../../userdata/user-data.js';
-import { createHandoffService, type HandoffService } from '../../briefs/handoff-service.js';
+import { createHandoffService, type HandoffService } from '../../handoff/handoff-service.js';
 import { indexedFixtureHome, type IndexedHome } from '../../../../testing/briefs/indexed-home.js';
 
 const BRANCHED = 'pi:01a20eb0-2de1-73b9-b24a-d1eec965782e';

@@ -1,0 +1,98 @@
+/**
+ * Which hooks Baton installs into each agent, in the agent's own event names, and where each agent
+ * reads them. Checked against the CLIs themselves: Claude Code 2.1 (`~/.claude/settings.json`,
+ * SessionStart/PreCompact/Stop), Codex 0.169 (`$CODEX_HOME/hooks.json`, the same three events and
+ * Claude's wire format; the `hooks` feature is on by default, `codex_hooks` is its old name) and
+ * Hermes Agent (shell hooks in `config.yaml`: `pre_llm_call` injects context on the first turn,
+ * `on_session_end` ends each turn; no shell hook runs before Hermes compresses a conversation),
+ * Gemini CLI 0.61 (`hooks` in `~/.gemini/settings.json`: SessionStart with
+ * `hookSpecificOutput.additionalContext`, AfterAgent at the end of each turn, timeouts in
+ * milliseconds; bundle/docs/hooks/reference.md) and Qwen Code 0.24 (`hooks` in
+ * `~/.qwen/settings.json`, Claude's event names and wire format, timeouts in seconds;
+ * bundled/qc-helper/docs/features/hooks.md).
+ */
+import path from 'node:path';
+import type { AgentId } from '../../../../shared/model.js';
+import type { HookEvent } from './hook-events.js';
+import type { Environment } from '../../paths.js';
+import { mcpConfigFile } from '../config/config-locations.js';
+
+export interface HookSpec {
+  /** The agent's event name. */
+  event: string;
+  baton: HookEvent;
+  /** Seconds the agent waits for the hook. */
+  timeout: number;
+}
+
+export interface AgentHookTarget {
+  agent: AgentId;
+  format: 'json' | 'yaml';
+  file(environment: Environment): string;
+  specs: HookSpec[];
+  /** Parts that cannot be installed, and why (shown by `baton hooks status`). */
+  unsupported: string[];
+}
+
+const CLAUDE_LIKE: HookSpec[] = [
+  { event: 'SessionStart', baton: 'session-start', timeout: 10 },
+  { event: 'PreCompact', baton: 'pre-compact', timeout: 30 },
+  { event: 'Stop', baton: 'stop', timeout: 10 },
+];
+
+/** Baton's pre-compaction checkpoint reads only Claude Code's and Codex's transcript records. */
+const NO_PRECOMPACT = (agent: string, event: string): string =>
+  `${event} checkpoint: ${agent} runs a ${event} hook, but Baton's automatic checkpoint before compaction reads only Claude Code's and Codex's transcript records so far; ${agent}'s own transcript is not decoded there, so no ${event} hook is installed.`;
+
+export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
+  claude: {
+    agent: 'claude',
+    format: 'json',
+    // Settings move into CLAUDE_CONFIG_DIR when it is set, as the transcripts do.
+    file: ({ env, home }) => path.join(env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR.split(',')[0]!.trim() : path.join(home, '.claude'), 'settings.json'),
+    specs: CLAUDE_LIKE,
+    unsupported: [],
+  },
+  codex: {
+    agent: 'codex',
+    format: 'json',
+    file: ({ env, home }) => path.join(env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json'),
+    specs: CLAUDE_LIKE,
+    unsupported: [],
+  },
+  hermes: {
+    agent: 'hermes',
+    format: 'yaml',
+    file: ({ env, home }) => path.join(env.HERMES_HOME || path.join(home, '.hermes'), 'config.yaml'),
+    specs: [
+      { event: 'pre_llm_call', baton: 'session-start', timeout: 10 },
+      { event: 'on_session_end', baton: 'stop', timeout: 10 },
+    ],
+    unsupported: [
+      'PreCompact checkpoint: Hermes runs no shell hook before it compresses a conversation (its only compression event, session:compress, is a gateway hook that fires after compression, in-process Python).',
+    ],
+  },
+  gemini: {
+    agent: 'gemini',
+    format: 'json',
+    // The settings.json Baton's MCP registration edits as well (GEMINI_CLI_HOME moves it).
+    file: (environment) => mcpConfigFile('gemini', environment),
+    specs: [
+      { event: 'SessionStart', baton: 'session-start', timeout: 10_000 },
+      { event: 'AfterAgent', baton: 'stop', timeout: 10_000 },
+    ],
+    unsupported: [NO_PRECOMPACT('Gemini CLI', 'PreCompress')],
+  },
+  qwen: {
+    agent: 'qwen',
+    format: 'json',
+    file: (environment) => mcpConfigFile('qwen', environment),
+    specs: [
+      { event: 'SessionStart', baton: 'session-start', timeout: 10 },
+      { event: 'Stop', baton: 'stop', timeout: 10 },
+    ],
+    unsupported: [NO_PRECOMPACT('Qwen Code', 'PreCompact')],
+  },
+};
+
+export const HOOK_AGENTS = Object.keys(HOOK_TARGETS) as AgentId[];
