@@ -8,7 +8,7 @@ import { readServerFile, serverFilePath, writeServerFile } from '../core/server/
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import type { Environment } from '../core/paths.js';
 import { openCliApi } from './cli-api.js';
-import { redactForOutput } from '../core/briefs/redact.js';
+import { redactForOutput } from '../core/redaction/redact.js';
 
 describe('CLI reads through a running Baton', () => {
   let fixture: FixtureHome;

@@ -4,7 +4,7 @@
  * redactor unless the person typed `--no-redact`. Wrapping the object a command reads from, not each
  * print, means a new method or command cannot forget.
  */
-import { redactForOutput } from '../core/briefs/redact.js';
+import { redactForOutput } from '../core/redaction/redact.js';
 import { redactedError } from '../core/server/api-output.js';
 
 /** `target` with every method's (async) result and error redacted; as it is when `reveal`. */

@@ -8,7 +8,7 @@ import { ApiError } from '../../../shared/contract.js';
 import { boundDrift, DRIFT_FILES_KEPT } from './bound-brief-data.js';
 import { fitBrief } from './fit-brief.js';
 import { clipChars, fitList, shareAllowance } from './fit-items.js';
-import { redactText } from './redact.js';
+import { redactText } from '../redaction/redact.js';
 import { countTokens, cutToTokens, tokenizedChars } from './tokens.js';
 import type { BriefData } from './brief-data.js';
 

@@ -18,7 +18,7 @@ import { renderGovZero, type GovZeroOptions } from '../briefs/formats/govzero.js
 import { toEnvelope } from '../briefs/formats/envelope.js';
 import { writeContextRelay, type RelayWriteResult } from '../briefs/formats/context-relay.js';
 import { collectBriefData, type BriefData } from '../briefs/brief-data.js';
-import { redactDeep, type RedactionCounts } from '../briefs/redact.js';
+import { redactDeep, type RedactionCounts } from '../redaction/redact.js';
 import { renderMarkdown } from '../briefs/render-markdown.js';
 import { STALENESS_LABELS, stalenessBand } from '../briefs/staleness.js';
 import { openCommand } from '../briefs/targets.js';

@@ -6,7 +6,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { redactForOutput } from '../briefs/redact.js';
+import { redactForOutput } from '../redaction/redact.js';
 
 /**
  * A text item that holds JSON (most tool results) is redacted as data, then serialised again:

@@ -1,7 +1,7 @@
 /**
  * The redactor's own secret patterns, synchronous and dependency-free: the formats secretlint's
  * preset does not find (AWS key ids outside config files, a bare AWS secret access key in prose,
- * OpenAI/Google keys, JWTs, bearer tokens, passwords inside URLs, `API_KEY=…` lines). briefs/redact.ts
+ * OpenAI/Google keys, JWTs, bearer tokens, passwords inside URLs, `API_KEY=…` lines). redaction/redact.ts
  * combines them with secretlint; search snippets use them alone, because a snippet must be cut
  * from text that is already masked (a window that cuts a secret in half leaves a fragment no
  * pattern recognises any more).

@@ -1,7 +1,7 @@
 // The one redactor: what it masks that it did not before (a bare AWS secret access key), what it
 // must leave alone, search snippets that never cut a secret in half, and its speed on a long list.
 import { describe, expect, it } from 'vitest';
-import { redactStrings, redactText } from '../briefs/redact.js';
+import { redactStrings, redactText } from './redact.js';
 import { manualSnippet } from '../index/search.js';
 import { SECRETS } from '../../../testing/secret-sessions.js';
 

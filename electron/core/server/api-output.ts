@@ -4,7 +4,7 @@
  * contract method is redacted without anyone remembering to: only the calls below are exempt.
  */
 import { ApiError, type ApiMethod } from '../../../shared/contract.js';
-import { redactForOutput } from '../briefs/redact.js';
+import { redactForOutput } from '../redaction/redact.js';
 
 /**
  * Results that hold no transcript text and must round-trip exactly: settings (the UI saves what it

@@ -12,7 +12,7 @@ import type { ApiHandlers } from '../../../shared/contract.js';
 import { authCookie, bearerToken, checkHostAndOrigin, uiCookie, type GuardInput } from './request-guard.js';
 import { serveStatic } from './static-files.js';
 import { handleApiCall } from './api-route.js';
-import { redactForOutput } from '../briefs/redact.js';
+import { redactForOutput } from '../redaction/redact.js';
 import { sendJson, sendError, readBody, drainBody, BodyTooLargeError } from './http-io.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

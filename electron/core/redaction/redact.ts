@@ -6,7 +6,7 @@
  */
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
-import { applyFindings, knownSecretFindings, resolveFindings, type Finding } from '../redaction/known-secrets.js';
+import { applyFindings, knownSecretFindings, resolveFindings, type Finding } from './known-secrets.js';
 
 export type RedactionCounts = Record<string, number>;
 
