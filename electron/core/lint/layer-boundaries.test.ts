@@ -46,3 +46,46 @@ describe('layer boundaries', () => {
     expect(await importErrors('electron/main-ok.ts', "import { app } from 'electron';\nexport const x = app;\n")).toEqual([]);
   });
 });
+
+describe('the core floors', () => {
+  const floorError = /is on floor \d+/;
+
+  it('keeps sources/ below remote, index, ingest and install', async () => {
+    const code = [
+      "import { RemoteHost } from '../remote/remote-host.js';",
+      "import { SessionIndex } from '../index/session-index.js';",
+      "import { IngestService } from '../ingest/ingest-service.js';",
+      "import { AGENT_DELIVERY } from '../install/agent-delivery.js';",
+      "import { tailJsonl } from './jsonl/jsonl-tail.js';",
+      'export const x = [RemoteHost, SessionIndex, IngestService, AGENT_DELIVERY, tailJsonl];',
+    ].join('\n');
+    expect(await offendingLines('electron/core/sources/claude/bad.ts', code)).toEqual([1, 2, 3, 4]);
+    expect((await importErrors('electron/core/sources/bad.ts', code)).every((m) => floorError.test(m))).toBe(true);
+  });
+
+  it('keeps install/ below handoff and mcp, and every floor below the composition root', async () => {
+    const code = [
+      "import { handOff } from '../handoff/hand-off.js';",
+      "import { createMcpRoute } from '../mcp/mcp-route.js';",
+      "import { createBatonCore } from '../service.js';",
+      "import { writeConfigFile } from './config/config-file.js';",
+      'export const x = [handOff, createMcpRoute, createBatonCore, writeConfigFile];',
+    ].join('\n');
+    expect(await offendingLines('electron/core/install/bad.ts', code)).toEqual([1, 2, 3]);
+  });
+
+  it('accepts imports from the same floor and the floors below', async () => {
+    const code = "import { gitSnapshot } from '../git/git-snapshot.js';\nimport { SessionIndex } from '../index/session-index.js';\nexport const x = [gitSnapshot, SessionIndex];\n";
+    expect(await importErrors('electron/core/briefs/ok.ts', code)).toEqual([]);
+  });
+
+  it('keeps test support out of shipped files, and electron out of the CLI', async () => {
+    expect(await offendingLines('electron/core/index/bad.ts', "import { x } from '../../../testing/mini-index.js';\nexport const y = x;\n")).toEqual([1]);
+    expect(await offendingLines('electron/core/bad.ts', "import { x } from '../../e2e/support/fixtures.js';\nexport const y = x;\n")).toEqual([1]);
+    expect(await offendingLines('renderer/src/bad.ts', "import { x } from '../../testing/renderer/scripted-transport.js';\nexport const y = x;\n")).toEqual([1]);
+    expect(await offendingLines('electron/tray/bad.ts', "import { x } from '../../bench/ui.bench.js';\nexport const y = x;\n")).toEqual([1]);
+    expect(await offendingLines('electron/cli/commands/bad.ts', "import { clipboard } from 'electron';\nexport const y = clipboard;\n")).toEqual([1]);
+    // Tests may use test support.
+    expect(await importErrors('electron/core/index/ok.test.ts', "import { x } from '../../../testing/mini-index.js';\nexport const y = x;\n")).toEqual([]);
+  });
+});
