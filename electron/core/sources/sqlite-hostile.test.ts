@@ -12,7 +12,7 @@ import type { AgentId } from '../../../shared/model.js';
 import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
-import { createAdapters } from './registry.js';
+import { createAdapters } from '../ingest/registry.js';
 import type { JsonValue, SourceUnit } from './types.js';
 import { readUnit as readAll } from '../../../testing/read-unit.js';
 
