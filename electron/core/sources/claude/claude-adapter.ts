@@ -6,8 +6,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorMessage, readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
-import { addJsonlFilesIn, addUnit, listProjectStores } from '../project-stores.js';
+import { errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { addJsonlFilesIn, addUnit, listProjectStores } from '../jsonl/project-stores.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { ClaudeParser } from './claude-records.js';

@@ -6,7 +6,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
+import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { CodexParser, UUID_AT_END } from './codex-records.js';

@@ -11,7 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
+import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { GeminiParser } from './gemini-records.js';
 import { readLegacyJson } from './legacy-json.js';

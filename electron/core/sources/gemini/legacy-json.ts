@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { Session } from '../../../../shared/model.js';
-import { errorCode, errorMessage, RecordSink, toSession, type SessionAgg, type StatusTracker } from '../jsonl-session-reader.js';
+import { errorCode, errorMessage, RecordSink, toSession, type SessionAgg, type StatusTracker } from '../jsonl/jsonl-session-reader.js';
 import { BatchAccumulator } from '../session-batches.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from '../types.js';
 import type { GeminiParser } from './gemini-records.js';

@@ -8,8 +8,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
-import { addJsonlFilesIn, listProjectStores } from '../project-stores.js';
+import { readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { addJsonlFilesIn, listProjectStores } from '../jsonl/project-stores.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { QwenParser } from './qwen-records.js';
 

@@ -6,7 +6,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { errorCode, errorMessage, type StatusTracker } from './jsonl-session-reader.js';
-import type { SourceUnit } from './types.js';
+import type { SourceUnit } from '../types.js';
 
 /**
  * Calls `listProject` for every folder below `<root>/projects` of each root, then sorts the units

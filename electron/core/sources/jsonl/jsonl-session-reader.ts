@@ -4,9 +4,9 @@
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
  * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
  */
-import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../../shared/model.js';
 import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailDiagnosticDetail, type TailRecord } from './jsonl-tail.js';
-import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
+import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from '../types.js';
 
 export const MAX_BATCH_MESSAGES = 2000;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
