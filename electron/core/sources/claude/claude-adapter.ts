@@ -6,7 +6,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { errorMessage, readJsonlUnit } from '../jsonl/jsonl-session-reader.js';
+import { SourceStatusTracker } from '../source-status.js';
 import { addJsonlFilesIn, addUnit, listProjectStores } from '../jsonl/project-stores.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import type { SourceStatus } from '../../../../shared/model.js';
@@ -15,12 +16,12 @@ import { ClaudeParser } from './claude-records.js';
 export class ClaudeAdapter implements SourceAdapter {
   readonly agent = 'claude' as const;
   private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
+  private readonly tracker: SourceStatusTracker;
   private readonly parser = new ClaudeParser();
 
   constructor(roots: string[] = defaultStoreRoots('claude', currentEnvironment())) {
     this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('claude', this.storeRoots);
+    this.tracker = new SourceStatusTracker('claude', () => this.storeRoots);
   }
 
   roots(): string[] {
@@ -52,7 +53,7 @@ export class ClaudeAdapter implements SourceAdapter {
   }
 
   status(): SourceStatus {
-    return this.tracker.snapshot();
+    return this.tracker.status();
   }
 }
 

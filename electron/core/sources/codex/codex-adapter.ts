@@ -6,7 +6,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { errorCode, errorMessage, readJsonlUnit } from '../jsonl/jsonl-session-reader.js';
+import { SourceStatusTracker } from '../source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { CodexParser, UUID_AT_END } from './codex-records.js';
@@ -19,13 +20,13 @@ const MAX_DEPTH = 4;
 export class CodexAdapter implements SourceAdapter {
   readonly agent = 'codex' as const;
   private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
+  private readonly tracker: SourceStatusTracker;
   private readonly titles: CodexTitles;
   private readonly parser: CodexParser;
 
   constructor(roots: string[] = defaultStoreRoots('codex', currentEnvironment())) {
     this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('codex', this.storeRoots);
+    this.tracker = new SourceStatusTracker('codex', () => this.storeRoots);
     this.titles = new CodexTitles(this.storeRoots, (file, message, line) => this.tracker.diagnostic(line ? { file, line, message } : { file, message }));
     this.parser = new CodexParser((id) => this.titles.lookup(id));
   }
@@ -52,8 +53,7 @@ export class CodexAdapter implements SourceAdapter {
       await this.walk(path.join(root, 'sessions'), 0, units);
       await this.walk(path.join(root, 'archived_sessions'), 0, units);
     }
-    this.tracker.state = found ? 'ok' : unreadable ? 'unreadable' : 'not_found';
-    if (!found && unreadable) this.tracker.lastError = unreadable;
+    this.tracker.listed(found, unreadable);
     units.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
     return units;
   }
@@ -93,7 +93,7 @@ export class CodexAdapter implements SourceAdapter {
   }
 
   status(): SourceStatus {
-    return this.tracker.snapshot();
+    return this.tracker.status();
   }
 }
 

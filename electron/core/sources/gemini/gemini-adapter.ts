@@ -11,7 +11,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { errorCode, errorMessage, readJsonlUnit } from '../jsonl/jsonl-session-reader.js';
+import { SourceStatusTracker } from '../source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { GeminiParser } from './gemini-records.js';
 import { readLegacyJson } from './legacy-json.js';
@@ -28,13 +29,13 @@ export function isChatFile(name: string, inSubagentFolder: boolean): boolean {
 export class GeminiAdapter implements SourceAdapter {
   readonly agent = 'gemini' as const;
   private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
+  private readonly tracker: SourceStatusTracker;
   private readonly projects = new ProjectRoots();
   private readonly parser = new GeminiParser(this.projects);
 
   constructor(roots: string[] = defaultStoreRoots('gemini', currentEnvironment())) {
     this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('gemini', this.storeRoots);
+    this.tracker = new SourceStatusTracker('gemini', () => this.storeRoots);
   }
 
   roots(): string[] {
@@ -74,8 +75,7 @@ export class GeminiAdapter implements SourceAdapter {
         await this.listChats(path.join(dir, 'chats'), false, units);
       }
     }
-    this.tracker.state = found ? 'ok' : unreadable ? 'unreadable' : 'not_found';
-    if (!found && unreadable) this.tracker.lastError = unreadable;
+    this.tracker.listed(found, unreadable);
     units.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
     return units;
   }
@@ -129,7 +129,7 @@ export class GeminiAdapter implements SourceAdapter {
   }
 
   status(): SourceStatus {
-    return this.tracker.snapshot();
+    return this.tracker.status();
   }
 }
 

@@ -75,8 +75,7 @@ export function createHermesAdapter(roots: string[], options: HermesAdapterOptio
   const tracker = new SourceStatusTracker('hermes', () => [...rootList]);
 
   function report(ctx: ReadContext, d: Omit<Diagnostic, 'at'>): void {
-    tracker.diagnostic(d);
-    ctx.diagnostic(d);
+    tracker.diagnostic(d, ctx);
   }
 
   async function listUnits(): Promise<SourceUnit[]> {

@@ -5,7 +5,8 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode, errorMessage, type StatusTracker } from './jsonl-session-reader.js';
+import type { SourceStatusTracker } from '../source-status.js';
+import { errorCode, errorMessage } from './jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 
 /**
@@ -14,7 +15,7 @@ import type { SourceUnit } from '../types.js';
  */
 export async function listProjectStores(
   roots: readonly string[],
-  tracker: StatusTracker,
+  tracker: SourceStatusTracker,
   listProject: (dir: string, units: SourceUnit[]) => Promise<void>,
 ): Promise<SourceUnit[]> {
   const units: SourceUnit[] = [];
@@ -44,8 +45,7 @@ export async function listProjectStores(
       if (folder.isDirectory()) await listProject(path.join(projects, folder.name), units);
     }
   }
-  tracker.state = found ? 'ok' : unreadable ? 'unreadable' : 'not_found';
-  if (!found && unreadable) tracker.lastError = unreadable;
+  tracker.listed(found, unreadable);
   units.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
   return units;
 }

@@ -52,8 +52,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
   const tracker = new SourceStatusTracker('opencode', () => [...rootList]);
 
   function report(ctx: ReadContext, d: Omit<Diagnostic, 'at'>): void {
-    tracker.diagnostic(d);
-    ctx.diagnostic(d);
+    tracker.diagnostic(d, ctx);
   }
 
   async function listUnits(): Promise<SourceUnit[]> {

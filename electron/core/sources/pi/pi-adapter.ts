@@ -8,7 +8,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { errorCode, errorMessage, readJsonlUnit } from '../jsonl/jsonl-session-reader.js';
+import { SourceStatusTracker } from '../source-status.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { PiParser } from './pi-records.js';
@@ -16,12 +17,12 @@ import { PiParser } from './pi-records.js';
 export class PiAdapter implements SourceAdapter {
   readonly agent = 'pi' as const;
   private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
+  private readonly tracker: SourceStatusTracker;
   private readonly parser = new PiParser();
 
   constructor(roots: string[] = defaultStoreRoots('pi', currentEnvironment())) {
     this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('pi', this.storeRoots);
+    this.tracker = new SourceStatusTracker('pi', () => this.storeRoots);
   }
 
   roots(): string[] {
@@ -57,8 +58,7 @@ export class PiAdapter implements SourceAdapter {
         else if (e.isDirectory()) await this.listFolder(full, units);
       }
     }
-    this.tracker.state = found ? 'ok' : unreadable ? 'unreadable' : 'not_found';
-    if (!found && unreadable) this.tracker.lastError = unreadable;
+    this.tracker.listed(found, unreadable);
     // Oldest first, so a fork's source is read before the fork that copied it.
     units.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
     return units;
@@ -80,7 +80,7 @@ export class PiAdapter implements SourceAdapter {
   }
 
   status(): SourceStatus {
-    return this.tracker.snapshot();
+    return this.tracker.status();
   }
 }
 

@@ -8,7 +8,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceStatus } from '../../../../shared/model.js';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { readJsonlUnit, StatusTracker } from '../jsonl/jsonl-session-reader.js';
+import { readJsonlUnit } from '../jsonl/jsonl-session-reader.js';
+import { SourceStatusTracker } from '../source-status.js';
 import { addJsonlFilesIn, listProjectStores } from '../jsonl/project-stores.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { QwenParser } from './qwen-records.js';
@@ -16,12 +17,12 @@ import { QwenParser } from './qwen-records.js';
 export class QwenAdapter implements SourceAdapter {
   readonly agent = 'qwen' as const;
   private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
+  private readonly tracker: SourceStatusTracker;
   private readonly parser = new QwenParser();
 
   constructor(roots: string[] = defaultStoreRoots('qwen', currentEnvironment())) {
     this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('qwen', this.storeRoots);
+    this.tracker = new SourceStatusTracker('qwen', () => this.storeRoots);
   }
 
   roots(): string[] {
@@ -37,7 +38,7 @@ export class QwenAdapter implements SourceAdapter {
   }
 
   status(): SourceStatus {
-    return this.tracker.snapshot();
+    return this.tracker.status();
   }
 }
 
