@@ -1,53 +1,41 @@
 /**
- * Listing shared by the stores laid out as `<root>/projects/<project folder>/…/*.jsonl` (Claude Code,
- * Qwen Code): each root's `projects` folder once (two roots may point at the same store), the
- * adapter's state from what was found, and the units oldest first.
+ * Listing helpers for the JSONL stores: the `<root>/projects/<project folder>/…/*.jsonl` layout
+ * (Claude Code, Qwen Code) as one root's listing, and adding the `*.jsonl` files of a folder.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceStatusTracker } from '../source-status.js';
-import { errorCode, errorMessage } from './jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { missingOrUnreadable, type RootListing, type RootOutcome } from './jsonl-adapter.js';
+import { errorMessage } from './jsonl-session-reader.js';
 
 /**
- * Calls `listProject` for every folder below `<root>/projects` of each root, then sorts the units
- * oldest first, so an original session is read before a newer file that copied its history.
+ * Lists a root laid out as `<root>/projects/<folder>/…`: `listProject` for every folder below its
+ * `projects` folder, once per store (two roots may point at the same one).
  */
-export async function listProjectStores(
-  roots: readonly string[],
-  tracker: SourceStatusTracker,
-  listProject: (dir: string, units: SourceUnit[]) => Promise<void>,
-): Promise<SourceUnit[]> {
-  const units: SourceUnit[] = [];
-  const seenReal = new Set<string>();
-  let found = false;
-  let unreadable: string | null = null;
-  for (const root of roots) {
+export function listProjectsRoot(
+  listProject: (dir: string, listing: RootListing) => Promise<void>,
+): (root: string, listing: RootListing) => Promise<RootOutcome> {
+  return async (root, listing) => {
     const projects = path.join(root, 'projects');
     let real: string;
     try {
       real = await fsp.realpath(projects);
     } catch (err) {
-      if (errorCode(err) !== 'ENOENT' && errorCode(err) !== 'ENOTDIR') unreadable = `${projects}: ${errorMessage(err)}`;
-      continue;
+      return missingOrUnreadable(err, projects);
     }
-    if (seenReal.has(real)) continue;
-    seenReal.add(real);
+    if (listing.seen.has(real)) return 'absent';
+    listing.seen.add(real);
     let folders;
     try {
       folders = await fsp.readdir(projects, { withFileTypes: true });
     } catch (err) {
-      unreadable = `${projects}: ${errorMessage(err)}`;
-      continue;
+      return { unreadable: `${projects}: ${errorMessage(err)}` };
     }
-    found = true;
     for (const folder of folders) {
-      if (folder.isDirectory()) await listProject(path.join(projects, folder.name), units);
+      if (folder.isDirectory()) await listProject(path.join(projects, folder.name), listing);
     }
-  }
-  tracker.listed(found, unreadable);
-  units.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
-  return units;
+    return 'found';
+  };
 }
 
 /** Adds every `*.jsonl` file directly in `dir` (a folder that does not exist adds nothing). */
