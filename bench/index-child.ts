@@ -9,9 +9,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AGENTS, type AgentId } from '../shared/model.js';
 import { currentEnvironment } from '../electron/core/paths.js';
-import { createAdapters } from '../electron/core/sources/registry.js';
-import { IndexService } from '../electron/core/index/index-service.js';
-import { defaultAdapterModule } from '../electron/core/index/worker-launch.js';
+import { createAdapters } from '../electron/core/ingest/registry.js';
+import { IngestRunner } from '../electron/core/ingest/ingest-runner.js';
+import { defaultAdapterModule } from '../electron/core/ingest/worker-launch.js';
 
 const [mode, arg, bigFile] = process.argv.slice(2);
 const config = (only?: AgentId) => ({
@@ -62,7 +62,7 @@ if (mode === 'parse') {
   const inline = process.env.BATON_COLD_INLINE === '1';
   const heapMb = process.env.BATON_INGEST_HEAP_MB ? Number(process.env.BATON_INGEST_HEAP_MB) : undefined;
   const log = (level: string, message: string) => level !== 'info' && process.stderr.write(`${level}: ${message}\n`);
-  const service = new IndexService({
+  const service = new IngestRunner({
     dataDir: arg!,
     ingest: inline
       ? { kind: 'inline', adapters: createAdapters(config(), environment), readAhead: { adapterModule: defaultAdapterModule(), adapterArgs } }

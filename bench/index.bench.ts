@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AGENTS } from '../shared/model.js';
-import { createAdapters } from '../electron/core/sources/registry.js';
-import { LiveIndex } from '../electron/core/index/live-index.js';
+import { createAdapters } from '../electron/core/ingest/registry.js';
+import { IndexWriteLoop } from '../electron/core/ingest/index-write-loop.js';
 import { SessionIndex } from '../electron/core/index/session-index.js';
 import type { Environment } from '../electron/core/paths.js';
 import { goalRow, type BenchContext, type BenchRow } from './harness.js';
@@ -79,13 +79,13 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
 
   // Start with nothing changed: open, list every store, skip every unit, ready.
   let t = performance.now();
-  const warm = new LiveIndex({ dataDir, adapters: createAdapters(allAgents(), environment), watch: false });
+  const warm = new IndexWriteLoop({ dataDir, adapters: createAdapters(allAgents(), environment), watch: false });
   await warm.start();
   rows.push(goalRow(g, 'start, nothing changed, until current', performance.now() - t, 'ms', { op: '<', target: 1000 }, `${warm.sync.counters.bytesRead} bytes read`));
   await warm.close();
 
   // One line appended to the big session: the ingest step alone, and end to end through the watcher.
-  const live = new LiveIndex({ dataDir, adapters: createAdapters(allAgents(), environment), reconcileMs: 3_600_000 });
+  const live = new IndexWriteLoop({ dataDir, adapters: createAdapters(allAgents(), environment), reconcileMs: 3_600_000 });
   await live.start();
   const file = corpus.bigSession.file;
   const originalSize = fs.statSync(file).size;

@@ -5,7 +5,7 @@
 import { AGENTS } from '../shared/model.js';
 import type { SourceAdapter } from '../electron/core/sources/types.js';
 import type { Environment } from '../electron/core/paths.js';
-import { createAdapters, type SourcesConfig } from '../electron/core/sources/registry.js';
+import { createAdapters, type SourcesConfig } from '../electron/core/ingest/registry.js';
 
 export function environmentOf(env: NodeJS.ProcessEnv): Environment {
   return { env, platform: process.platform, home: env.HOME! };

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import type { Environment } from '../electron/core/paths.js';
-import { createAdapters as createRegistryAdapters, type SourcesConfig } from '../electron/core/sources/registry.js';
+import { createAdapters as createRegistryAdapters, type SourcesConfig } from '../electron/core/ingest/registry.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../electron/core/sources/types.js';
 
 export interface Faults {

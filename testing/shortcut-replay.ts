@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentId } from '../shared/model.js';
-import { RecordSink, type RecordParser, type SessionAgg } from '../electron/core/sources/jsonl-session-reader.js';
-import type { LineShortcut } from '../electron/core/sources/jsonl-tail.js';
+import { RecordSink, type RecordParser, type SessionAgg } from '../electron/core/sources/jsonl/jsonl-session-reader.js';
+import type { LineShortcut } from '../electron/core/sources/jsonl/jsonl-tail.js';
 
 /** The shortcut's answer for one line, as the tail reader asks it (line inside a larger buffer). */
 export function takeLine(shortcut: LineShortcut, line: string | Buffer): Record<string, unknown> | undefined {

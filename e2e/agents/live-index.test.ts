@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveIndex } from '../../electron/core/index/live-index.js';
+import { IndexWriteLoop } from '../../electron/core/ingest/index-write-loop.js';
 import { SEQ_SPAN } from '../../electron/core/index/index-schema.js';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
 import { allAgentsConfig, environmentOf } from '../../testing/index-support.js';
-import { createAdapters } from '../../electron/core/sources/registry.js';
+import { createAdapters } from '../../electron/core/ingest/registry.js';
 import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
 import { agentEnv, promptArgs } from './support/agent-home.js';
 import { startMockLlm, type MockLlm } from './support/mock-llm.js';
@@ -81,7 +81,7 @@ describe('live index under real agents equals a cold index of the same files', (
   let home: string;
   let project: string;
   let mock: MockLlm;
-  let live: LiveIndex | null = null;
+  let live: IndexWriteLoop | null = null;
   const clis = new Map<Agent, AgentCli>();
   const words: string[] = [];
   const tuis: Tui[] = [];
@@ -201,7 +201,7 @@ describe('live index under real agents equals a cold index of the same files', (
   /** A cold `baton index` of the same files, in its own data dir. */
   async function coldSnapshot(): Promise<Snapshot> {
     const dir = path.join(tmp, `baton-cold-${Date.now()}`);
-    const cold = new LiveIndex({ dataDir: dir, adapters: adapters(), watch: false });
+    const cold = new IndexWriteLoop({ dataDir: dir, adapters: adapters(), watch: false });
     await cold.start();
     await cold.close();
     const snap = snapshot(dir, words);
@@ -252,7 +252,7 @@ describe('live index under real agents equals a cold index of the same files', (
     fs.rmSync(path.join(home, '.claude'), { recursive: true, force: true });
     expect(adapters().flatMap((a) => a.roots()).filter((r) => fs.existsSync(r))).toEqual([]);
 
-    live = new LiveIndex({ dataDir: liveDir(), adapters: adapters(), debounceMs: 50, reconcileMs: 3_600_000 });
+    live = new IndexWriteLoop({ dataDir: liveDir(), adapters: adapters(), debounceMs: 50, reconcileMs: 3_600_000 });
     await live.start(); // never resolved before: chokidar emits no 'ready' for an empty list of roots
     expect(live.sync.progress().phase).toBe('watching');
 
@@ -374,7 +374,7 @@ describe('live index under real agents equals a cold index of the same files', (
     await again.waitExit();
     again.stop();
     stopCodexDaemon();
-    live = new LiveIndex({ dataDir: liveDir(), adapters: adapters(), debounceMs: 50, reconcileMs: 3_600_000 });
+    live = new IndexWriteLoop({ dataDir: liveDir(), adapters: adapters(), debounceMs: 50, reconcileMs: 3_600_000 });
     await live.start();
     expect(liveTitle(`codex:${codexId}`)).toBe('Renamed while Baton was down');
     await expectLiveEqualsCold('restart after a rename made while Baton was down');

@@ -5,7 +5,7 @@
  */
 import type { IndexProgress } from '../../shared/api-types.js';
 import type { BatonCore } from '../core/service.js';
-import type { SyncCounters } from '../core/index/index-sync.js';
+import type { SyncCounters } from '../core/ingest/store-sync.js';
 import type { Environment } from '../core/paths.js';
 
 export interface CliCore {

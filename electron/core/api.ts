@@ -71,7 +71,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       return settingsView();
     },
     checkPath: async ({ agent, path }) =>
-      checkStorePath(agent, path, core.sources.started ? core.sources.reader : null, core.environment),
+      checkStorePath(agent, path, core.sources.started ? core.sources.reader : null),
     listSessions: async (filters) => {
       const page = core.sources.reader.listSessions({ ...filters, visibility: visibility() });
       return { total: page.total, sessions: page.sessions.map(summarize) };

@@ -6,13 +6,13 @@
 import type { AgentId } from '../../shared/model.js';
 import type { ApiHandlers } from '../../shared/contract.js';
 import type { HealthInfo } from '../../shared/api-types.js';
-import type { RestartPolicy } from './index/ingest-supervisor.js';
+import type { RestartPolicy } from './ingest/ingest-supervisor.js';
 import type { Environment } from './paths.js';
 import type { SettingsStore } from './settings/settings-store.js';
 import type { TokenStore } from './auth/token-store.js';
 import type { CoreEvents } from './events.js';
 import type { DesktopState } from './desktop-state.js';
-import type { LiveSources } from './sessions/live-sources.js';
+import type { ReloadingIngest } from './ingest/reloading-ingest.js';
 import type { UserData } from './userdata/user-data.js';
 import type { HandoffService } from './handoff/handoff-service.js';
 export interface CoreOptions {
@@ -41,7 +41,7 @@ export interface BatonCore {
   readonly desktop: DesktopState;
   readonly api: ApiHandlers;
   /** The session index (current even across settings changes) and the stores' status. */
-  readonly sources: LiveSources;
+  readonly sources: ReloadingIngest;
   /** baton.db: checkpoints, pins, notes — user data, never deleted. */
   readonly userData: UserData;
   readonly handoff: HandoffService;

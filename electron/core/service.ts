@@ -14,13 +14,13 @@ import { CoreEvents } from './events.js';
 import { DesktopState } from './desktop-state.js';
 import { createApiHandlers } from './api.js';
 import type { BatonCore, CoreOptions } from './baton-core.js';
-import { LiveSources } from './sessions/live-sources.js';
+import { ReloadingIngest } from './ingest/reloading-ingest.js';
 import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData } from './userdata/user-data.js';
 import { createHandoffService } from './handoff/handoff-service.js';
 import { watchUsageAlerts } from './usage/usage-watch.js';
 import { RemoteMachines } from './remote/remote-machines.js';
-import { storeRootsFor } from './sources/registry.js';
+import { storeRootsFor } from './sources/local-adapters.js';
 
 export type { BatonCore, CoreOptions } from './baton-core.js';
 
@@ -37,7 +37,7 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   const closers: (() => Promise<void> | void)[] = [];
   const userData = openUserData(dataDir);
   closers.push(() => userData.close());
-  const sources = new LiveSources({
+  const sources = new ReloadingIngest({
     dataDir,
     environment,
     ingest: options.ingest ?? 'worker',

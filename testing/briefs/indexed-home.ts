@@ -3,7 +3,7 @@ import { makeFixtureHome, type FixtureHome } from '../fixture-home.js';
 import { fixtureAdapters } from '../index-support.js';
 import { openIndexForWriting } from '../../electron/core/index/index-db.js';
 import { IndexWriter } from '../../electron/core/index/index-writer.js';
-import { IndexSync } from '../../electron/core/index/index-sync.js';
+import { StoreSync } from '../../electron/core/ingest/store-sync.js';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
 
 export interface IndexedHome {
@@ -20,7 +20,7 @@ export async function indexedFixtureHome(prepare?: (home: FixtureHome) => void):
   prepare?.(home);
   const dataDir = home.env.BATON_HOME!;
   const db = openIndexForWriting(dataDir);
-  const sync = new IndexSync(new IndexWriter(db), fixtureAdapters(home.env));
+  const sync = new StoreSync(new IndexWriter(db), fixtureAdapters(home.env));
   await sync.syncAll();
   const index = new SessionIndex(dataDir);
   return {

@@ -28,13 +28,13 @@ export function registerRemote(program: Command): void {
     .requiredOption('--stdio', 'speak the protocol on stdin/stdout')
     .action(async () => {
       const { serveRemote } = await import('../../core/remote/remote-serve.js');
-      const { createAdapters } = await import('../../core/sources/registry.js');
+      const { createLocalAdapters } = await import('../../core/sources/local-adapters.js');
       const { currentEnvironment } = await import('../../core/paths.js');
       const { BATON_VERSION } = await import('../../core/version.js');
       const environment = currentEnvironment();
       const settings = (await openSettings()).get();
       // This host's own stores only: a host never reaches on to the machines in its own settings.
-      const adapters = createAdapters({ agents: settings.agents }, environment);
+      const adapters = createLocalAdapters({ agents: settings.agents }, environment);
       await serveRemote(process.stdin, process.stdout, { adapters, version: BATON_VERSION, home: environment.home, platform: environment.platform });
       // The laptop hung up: nothing left to serve (a watcher would hold the process). Flush replies first.
       process.stdout.write('', () => process.exit(0));

@@ -10,7 +10,7 @@ import { fixturesDir, makeTempDir } from '../../../testing/fixture-home.js';
 import { createClaudeAdapter } from '../sources/claude/claude-adapter.js';
 import { createOpenCodeAdapter } from '../sources/opencode/index.js';
 import { openIndexForWriting } from './index-db.js';
-import { IndexSync } from './index-sync.js';
+import { StoreSync } from '../ingest/store-sync.js';
 import { IndexWriter } from './index-writer.js';
 import { readSourceProblems } from './read-problems.js';
 
@@ -21,7 +21,7 @@ const prompt = (text: string) =>
 describe('problems remembered per file', () => {
   let tmp: { dir: string; cleanup(): void };
   let file: string;
-  let sync: IndexSync;
+  let sync: StoreSync;
   let db: ReturnType<typeof openIndexForWriting>;
   const problems = () => readSourceProblems(db).get('claude')?.problems ?? [];
 
@@ -30,7 +30,7 @@ describe('problems remembered per file', () => {
     file = path.join(tmp.dir, 'claude', 'projects', 'p', `${SID}.jsonl`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     db = openIndexForWriting(path.join(tmp.dir, 'data'));
-    sync = new IndexSync(new IndexWriter(db), [createClaudeAdapter([path.join(tmp.dir, 'claude')])]);
+    sync = new StoreSync(new IndexWriter(db), [createClaudeAdapter([path.join(tmp.dir, 'claude')])]);
   });
   afterEach(() => {
     db.close();
@@ -57,7 +57,7 @@ describe('problems remembered per file', () => {
     fs.mkdirSync(store);
     const dbFile = path.join(store, 'opencode.db');
     fs.writeFileSync(dbFile, Buffer.alloc(8192, 7));
-    const ocSync = new IndexSync(new IndexWriter(db), [createOpenCodeAdapter([store])]);
+    const ocSync = new StoreSync(new IndexWriter(db), [createOpenCodeAdapter([store])]);
     const opencode = () => readSourceProblems(db).get('opencode');
 
     await ocSync.syncAll();

@@ -11,7 +11,7 @@
  *   file replaced or rewritten) starts them over, so a fixed file clears them.
  */
 import type { AgentId, Diagnostic, ProblemKind, SourceProblem } from '../../../shared/model.js';
-import { isRemoteKey, remoteUnitPrefix } from '../remote/remote-ids.js';
+import { isRemoteKey, remoteUnitPrefix } from '../sources/unit-keys.js';
 import type { SourceUnit } from '../sources/types.js';
 import type { IndexDb } from './index-db.js';
 
@@ -144,7 +144,7 @@ export interface SourceProblems {
   unreadable: boolean;
 }
 
-/** A source's name: its agent, qualified by its host for a remote one (as IndexSync names it). */
+/** A source's name: its agent, qualified by its host for a remote one (as StoreSync names it). */
 export function problemSourceKey(agent: string, host: string | null | undefined): string {
   return host ? `${host}/${agent}` : agent;
 }

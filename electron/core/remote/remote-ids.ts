@@ -5,18 +5,9 @@
  */
 import type { Session, UsageEvent } from '../../../shared/model.js';
 import type { ReadBatch, SourceUnit } from '../sources/types.js';
+import { REMOTE_SCHEME, remoteUnitPrefix } from '../sources/unit-keys.js';
 
-export const REMOTE_SCHEME = 'ssh://';
-
-/** True for unit keys and paths that name something on another machine. */
-export function isRemoteKey(key: string): boolean {
-  return key.startsWith(REMOTE_SCHEME);
-}
-
-/** The prefix every unit key of (host, agent) starts with. */
-export function remoteUnitPrefix(host: string, agent: string): string {
-  return `${REMOTE_SCHEME}${host}/${agent}/`;
-}
+export { isRemoteKey, REMOTE_SCHEME, remoteUnitPrefix } from '../sources/unit-keys.js';
 
 export function remoteSessionId(host: string, id: string): string {
   return `${host}/${id}`;

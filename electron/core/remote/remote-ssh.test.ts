@@ -1,7 +1,7 @@
 /**
  * End to end over a real OpenSSH: an sshd on a loopback port plays the remote machine, whose
  * `baton` (this checkout, HOME at a copy of the fixture stores) serves its sessions; the laptop side
- * is a LiveIndex whose only sources are that machine's adapters.
+ * is a IndexWriteLoop whose only sources are that machine's adapters.
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../../shared/model.js';
 import { MachineSettingsSchema, type MachineSettings } from '../../../shared/settings.js';
-import { LiveIndex } from '../index/live-index.js';
-import { IndexService } from '../index/index-service.js';
+import { IndexWriteLoop } from '../ingest/index-write-loop.js';
+import { IngestRunner } from '../ingest/ingest-runner.js';
 import { SessionIndex } from '../index/session-index.js';
-import { createAdapters, type SourcesConfig } from '../sources/registry.js';
+import { createAdapters, type SourcesConfig } from '../ingest/registry.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../../testing/fixture-home.js';
 import { environmentOf } from '../../../testing/index-support.js';
 import { freePort, startSshdHost, type SshdHost } from '../../../testing/sshd-host.js';
@@ -45,7 +45,7 @@ describe('sessions on another machine over OpenSSH', () => {
   let sshDir: { dir: string; cleanup(): void };
   let sshd: SshdHost;
   let machine: MachineSettings;
-  let live: LiveIndex;
+  let live: IndexWriteLoop;
   let index: SessionIndex;
   let config: SourcesConfig;
 
@@ -64,7 +64,7 @@ describe('sessions on another machine over OpenSSH', () => {
     machine = MachineSettingsSchema.parse({ destination: `root@127.0.0.1:${sshd.port}`, label: LABEL, command, sshArgs: sshd.sshArgs() });
     const all = Object.fromEntries(AGENTS.map((a) => [a, { enabled: true, path: null }])) as SourcesConfig['agents'];
     config = { agents: all, machines: [machine], remote: { controlDir: path.join(sshDir.dir, 'cm'), retryMs: 300 } };
-    live = new LiveIndex({ dataDir: laptop.dir, adapters: createAdapters(config, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
+    live = new IndexWriteLoop({ dataDir: laptop.dir, adapters: createAdapters(config, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
     await live.start();
     index = new SessionIndex(laptop.dir);
   }, 60_000);
@@ -125,7 +125,7 @@ describe('sessions on another machine over OpenSSH', () => {
   it('a laptop with no agent store of its own gets every agent of the host (the host says what it reads)', async () => {
     const none = Object.fromEntries(AGENTS.map((a) => [a, { enabled: false, path: null }])) as SourcesConfig['agents'];
     const dataDir = path.join(laptop.dir, 'remote-only');
-    const remoteOnly = new LiveIndex({ dataDir, adapters: createAdapters({ ...config, agents: none }, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
+    const remoteOnly = new IndexWriteLoop({ dataDir, adapters: createAdapters({ ...config, agents: none }, environmentOf(laptopHome.env)), reconcileMs: 3_600_000 });
     await remoteOnly.start();
     const own = new SessionIndex(dataDir);
     try {
@@ -327,7 +327,7 @@ describe('sessions on another machine over OpenSSH', () => {
 
   it('reads the host from inside the ingest worker thread, as the app does', async () => {
     const dataDir = path.join(laptop.dir, 'worker-index');
-    const service = new IndexService({ dataDir, ingest: { kind: 'worker', adapterArgs: [config, environmentOf(laptopHome.env)] }, debounceMs: 20 });
+    const service = new IngestRunner({ dataDir, ingest: { kind: 'worker', adapterArgs: [config, environmentOf(laptopHome.env)] }, debounceMs: 20 });
     const changed = new Set<string>();
     service.on('sessions-changed', (ids) => ids.forEach((id) => changed.add(id)));
     try {
@@ -335,7 +335,7 @@ describe('sessions on another machine over OpenSSH', () => {
       await service.whenCurrent();
       expect(service.index.listSessions({ limit: 1000 }).total).toBe(index.listSessions({ limit: 1000 }).total);
       expect(service.index.search('zanzibarquokka')).toHaveLength(1);
-      // Pushed by the host into the worker's LiveIndex, announced to this thread.
+      // Pushed by the host into the worker's IndexWriteLoop, announced to this thread.
       appendTurn('workerpangolin');
       await until('append seen through the worker', () => service.index.search('workerpangolin').length > 0, 5000);
       expect(changed.has(`${LABEL}/claude:${claudeSession().id}`)).toBe(true);

@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import type { PathCheck } from '../../../shared/api-types.js';
 import type { AgentId } from '../../../shared/model.js';
-import type { Environment } from '../paths.js';
-import { createAdapters } from '../sources/registry.js';
+import { createAgentAdapter } from '../sources/local-adapters.js';
 import type { SessionIndex } from '../index/session-index.js';
 
 const SCAN_BUDGET_MS = 3000;
@@ -16,7 +15,6 @@ export async function checkStorePath(
   agent: AgentId,
   path: string,
   index: SessionIndex | null,
-  environment: Environment,
 ): Promise<PathCheck> {
   if (!fs.existsSync(path)) return { path, exists: false, readable: false, sessions: 0, error: 'Path does not exist.' };
   try {
@@ -26,13 +24,11 @@ export async function checkStorePath(
   }
   const indexed = index?.listSessions({ limit: 1, visibility: { roots: { [agent]: [path] } } }).total ?? 0;
   if (indexed > 0) return { path, exists: true, readable: true, sessions: indexed, error: null };
-  return scanWithAdapter(agent, path, environment);
+  return scanWithAdapter(agent, path);
 }
 
-async function scanWithAdapter(agent: AgentId, path: string, environment: Environment): Promise<PathCheck> {
-  const config = { agents: { claude: off, codex: off, opencode: off, hermes: off, gemini: off, qwen: off, pi: off, [agent]: { enabled: true, path } } };
-  const [adapter] = createAdapters(config, environment);
-  if (!adapter) return { path, exists: true, readable: true, sessions: 0, error: null };
+async function scanWithAdapter(agent: AgentId, path: string): Promise<PathCheck> {
+  const adapter = createAgentAdapter(agent, [path]);
   const sessions = new Set<string>();
   const deadline = Date.now() + SCAN_BUDGET_MS;
   let partial = false;
@@ -59,8 +55,6 @@ async function scanWithAdapter(agent: AgentId, path: string, environment: Enviro
   const note = partial ? `Counted ${sessions.size} sessions in ${SCAN_BUDGET_MS / 1000} s; there are more.` : null;
   return { path, exists: true, readable: true, sessions: sessions.size, error: error ?? (sessions.size === 0 ? noSessionsHint(agent) : note) };
 }
-
-const off = { enabled: false, path: null };
 
 function noSessionsHint(agent: AgentId): string {
   const where: Record<AgentId, string> = {

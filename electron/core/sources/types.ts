@@ -67,7 +67,7 @@ export interface SourceAdapter {
   readonly host?: string;
   /**
    * Push-based change notices (remote hosts, whose files no local watcher can see): `onChange` runs
-   * when the store changed; returns the unsubscribe. LiveIndex then re-syncs this adapter.
+   * when the store changed; returns the unsubscribe. IndexWriteLoop then re-syncs this adapter.
    */
   subscribe?(onChange: () => void): () => void;
   /** Releases what the adapter holds open (a remote host's SSH connection); called when the index closes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeRootsFor } from '../sources/registry.js';
+import { storeRootsFor } from '../sources/local-adapters.js';
 import { linuxPathToWsl, parseWslDistros, wslOpenArgv, wslOpenPowerShell, wslPathToLinux, wslStoreRoots } from './wsl-paths.js';
 
 describe('WSL path mapping', () => {

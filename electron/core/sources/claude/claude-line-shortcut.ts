@@ -13,8 +13,8 @@
  * conversation record merged into it). Trade-off, as for Codex: damage inside a skipped part that
  * leaves the nesting intact costs that line's diagnostic; the record was to be ignored anyway.
  */
-import type { LineShortcut } from '../jsonl-tail.js';
-import { bytesOf, isNameByte, isOneOf, looksWhole, matchAt, skipContainer, tokenEnd } from '../line-bytes.js';
+import type { LineShortcut } from '../jsonl/jsonl-tail.js';
+import { bytesOf, isNameByte, isOneOf, looksWhole, matchAt, skipContainer, tokenEnd } from '../jsonl/line-bytes.js';
 
 const TYPE_FIRST = bytesOf('{"type":"');
 const PARENT_FIRST = bytesOf('{"parentUuid":');

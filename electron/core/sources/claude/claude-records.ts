@@ -6,11 +6,11 @@
  * into another session's file. Plain type guards only: this runs once per line on the hot path.
  */
 import path from 'node:path';
-import type { TailRecord } from '../jsonl-tail.js';
-import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import type { TailRecord } from '../jsonl/jsonl-tail.js';
+import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
-import { isObj, num, str, type Obj } from '../record-values.js';
-import { RecentOwners } from '../recent-owners.js';
+import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
+import { RecentOwners } from '../jsonl/recent-owners.js';
 import { claudeLineShortcut } from './claude-line-shortcut.js';
 
 export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;

@@ -9,8 +9,8 @@
  * UTF-8, holds no NUL and no second record start (a torn write merged with the next record). Any
  * other line — including every kind the parser reads — is parsed as usual.
  */
-import type { LineShortcut } from '../jsonl-tail.js';
-import { bytesOf, isOneOf, looksWhole, matchAt, tokenEnd } from '../line-bytes.js';
+import type { LineShortcut } from '../jsonl/jsonl-tail.js';
+import { bytesOf, isOneOf, looksWhole, matchAt, tokenEnd } from '../jsonl/line-bytes.js';
 
 const RECORD_START = bytesOf('{"timestamp":"');
 const ORDINAL = bytesOf('"ordinal":');

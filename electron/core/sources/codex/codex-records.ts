@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { TailRecord } from '../jsonl-tail.js';
-import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import type { TailRecord } from '../jsonl/jsonl-tail.js';
+import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
-import { isObj, num, str, type Obj } from '../record-values.js';
+import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
 import type { ThreadNames } from './codex-titles.js';
 import type { UsageLimit } from '../../../../shared/model.js';
 import { codexLineShortcut } from './codex-line-shortcut.js';

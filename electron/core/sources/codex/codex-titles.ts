@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openTail, type TailCursor } from '../jsonl-tail.js';
-import { quoteIdent, tableColumns, tableNames, withReadonlyDb } from '../sqlite-readonly.js';
+import { openTail, type TailCursor } from '../jsonl/jsonl-tail.js';
+import { quoteIdent, tableColumns, tableNames, withReadonlyDb } from '../sqlite/sqlite-readonly.js';
 
 export interface ThreadNames {
   /** Name from session_index.jsonl (user rename). */

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, Message, Session } from '../../../../shared/model.js';
 import { makeTempDir } from '../../../../testing/fixture-home.js';
-import type { JsonValue, ReadBatch } from '../types.js';
-import { createGeminiAdapter, type GeminiAdapter } from './gemini-adapter.js';
+import type { JsonValue, ReadBatch, SourceAdapter } from '../types.js';
+import { createGeminiAdapter } from './gemini-adapter.js';
 import { sha256Hex } from './project-roots.js';
 
 const SID = '1f2e3d4c-1111-4222-8333-444455556666';
@@ -32,7 +32,7 @@ class Reader {
   diagnostics: Omit<Diagnostic, 'at'>[] = [];
   batches: ReadBatch[] = [];
 
-  async readAll(adapter: GeminiAdapter): Promise<ReadBatch[]> {
+  async readAll(adapter: SourceAdapter): Promise<ReadBatch[]> {
     const out: ReadBatch[] = [];
     for (const unit of await adapter.listUnits()) {
       const ctx = { cursor: this.cursors.get(unit.key) ?? null, diagnostic: (d: Omit<Diagnostic, 'at'>) => this.diagnostics.push(d) };
@@ -298,7 +298,7 @@ describe('Gemini CLI stores beyond the fixture', () => {
 
   it('watches tmp/ of a store that has one, the whole root of a fresh one', () => {
     const fresh = path.join(tmp.dir, 'fresh', '.gemini');
-    expect(createGeminiAdapter([gem, path.join(gem, 'tmp', 'ledger-svc'), fresh]).watchRoots()).toEqual([
+    expect(createGeminiAdapter([gem, path.join(gem, 'tmp', 'ledger-svc'), fresh]).watchRoots?.()).toEqual([
       path.join(gem, 'tmp'),
       path.join(gem, 'tmp', 'ledger-svc'),
       fresh,

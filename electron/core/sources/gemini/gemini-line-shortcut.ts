@@ -4,8 +4,8 @@
  * (the top-level records are the transcript). The array is skipped byte-wise and only what follows
  * it (`,"lastUpdated":"…"}}`) is parsed; the stand-in says how many bytes were replayed.
  */
-import type { LineShortcut } from '../jsonl-tail.js';
-import { bytesOf, matchAt, skipContainer } from '../line-bytes.js';
+import type { LineShortcut } from '../jsonl/jsonl-tail.js';
+import { bytesOf, matchAt, skipContainer } from '../jsonl/line-bytes.js';
 
 const REPLAY_START = bytesOf('{"$set":{"messages":[');
 const COMMA = 0x2c;

@@ -13,8 +13,8 @@
  * A file without message records (the stub a later-minute `--resume` leaves) yields no session.
  */
 import path from 'node:path';
-import type { TailRecord } from '../jsonl-tail.js';
-import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import type { TailRecord } from '../jsonl/jsonl-tail.js';
+import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import { geminiLineShortcut } from './gemini-line-shortcut.js';
 import type { ProjectRoots } from './project-roots.js';

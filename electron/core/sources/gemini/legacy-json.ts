@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import type { Session } from '../../../../shared/model.js';
-import { errorCode, errorMessage, RecordSink, toSession, type SessionAgg, type StatusTracker } from '../jsonl-session-reader.js';
+import { errorCode, errorMessage, RecordSink, toSession, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
+import type { SourceStatusTracker } from '../source-status.js';
 import { BatchAccumulator } from '../session-batches.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from '../types.js';
 import type { GeminiParser } from './gemini-records.js';
@@ -29,7 +30,7 @@ function parseCursor(value: JsonValue | null): LegacyCursor | null {
   return c.v === 'gemini-json' && Array.isArray(c.sessions) ? (value as unknown as LegacyCursor) : null;
 }
 
-export async function* readLegacyJson(unit: SourceUnit, ctx: ReadContext, parser: GeminiParser, status: StatusTracker): AsyncGenerator<ReadBatch> {
+export async function* readLegacyJson(unit: SourceUnit, ctx: ReadContext, parser: GeminiParser, status: SourceStatusTracker): AsyncGenerator<ReadBatch> {
   const prev = parseCursor(ctx.cursor);
   let st: fs.BigIntStats;
   let text: string;
@@ -57,13 +58,13 @@ export async function* readLegacyJson(unit: SourceUnit, ctx: ReadContext, parser
     }
     return;
   }
-  status.filesRead++;
+  status.unitOpened(unit.key);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
     // Caught mid-rewrite, most likely: what was indexed stays; the next change reads it again.
-    status.skippedLines++;
+    status.skippedLine();
     status.diagnostic({ file: unit.path, message: `legacy session file is not valid JSON (${errorMessage(err).slice(0, 120)}); kept what was indexed` }, ctx);
     return;
   }
@@ -82,7 +83,6 @@ export async function* readLegacyJson(unit: SourceUnit, ctx: ReadContext, parser
     parser.finish(agg, state);
     const session = toSession('gemini', agg, unit.path, Number(st.size));
     sessions.push(session);
-    status.noteSession(session.id);
     acc.push({ session, messages: sink.messages.filter((m) => m.sessionId === session.id), reset: true });
   }
   acc.addBytes(Buffer.byteLength(text));
@@ -97,8 +97,7 @@ export async function* readLegacyJson(unit: SourceUnit, ctx: ReadContext, parser
   // A session re-read whole replaces what a former read of this file delivered.
   const dropped = (prev?.sessions ?? []).filter((id) => !cursor.sessions.includes(id));
   acc.addGone(dropped);
-  status.messages += sink.messages.length;
-  status.lastReadAt = new Date().toISOString();
+  status.unitRead(unit.key, sessions.map((s) => s.id), sink.messages.length);
   do {
     const batch: ReadBatch = acc.drain();
     if (acc.isEmpty) batch.cursor = cursor as unknown as JsonValue;

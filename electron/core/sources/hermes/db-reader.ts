@@ -4,7 +4,7 @@
  * meets every version from v11 to v30+: every optional column is probed with PRAGMA table_info.
  */
 import crypto from 'node:crypto';
-import { groupRows, inListQuery, requireColumns, type ReadonlyDb } from '../sqlite-readonly.js';
+import { groupRows, inListQuery, requireColumns, type ReadonlyDb } from '../sqlite/sqlite-readonly.js';
 import type { HermesCursor } from './cursor.js';
 import { normalizeHermesSession, type HermesMessageRow, type HermesSessionRow, type NormalizedHermesSession } from './normalize.js';
 

@@ -8,33 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, Message } from '../../../../shared/model.js';
-import { BatchAccumulator, MAX_BATCH_MESSAGES, SnapshotBatches } from '../session-batches.js';
-import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
-import { SourceStatusTracker } from '../sqlite-source-status.js';
+import type { Message } from '../../../../shared/model.js';
+import { BatchAccumulator, SnapshotBatches } from '../session-batches.js';
+import { createSqliteAdapter, databaseUnit, statOrNull, type SqliteAdapterOptions, type SqliteStore } from '../sqlite/sqlite-adapter.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { hermesCursorJson, parseHermesCursor, type HermesKnown } from './cursor.js';
 import { loadHermesSessions, planHermesChanges, type LoadedHermesSession } from './db-reader.js';
 
-export interface HermesAdapterOptions {
-  busyTimeoutMs?: number;
-  retries?: number;
-  maxBatchMessages?: number;
-}
-
-function statOrNull(p: string): fs.Stats | null {
-  try {
-    return fs.statSync(p);
-  } catch {
-    return null;
-  }
-}
-
-function unitFor(file: string): SourceUnit {
-  const db = statOrNull(file);
-  const wal = statOrNull(`${file}-wal`);
-  return { key: file, path: file, size: databaseBytes(file), mtimeMs: Math.max(db?.mtimeMs ?? 0, wal?.mtimeMs ?? 0) };
-}
+export type HermesAdapterOptions = SqliteAdapterOptions;
 
 /** The state.db files under one Hermes home: the root store and live profiles. */
 export function hermesDatabases(root: string): string[] {
@@ -68,102 +49,76 @@ export function hermesDatabases(root: string): string[] {
 }
 
 export function createHermesAdapter(roots: string[], options: HermesAdapterOptions = {}): SourceAdapter {
-  const rootList = roots.map((r) => path.resolve(r));
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-  const retryOptions = options.retries === undefined ? {} : { retries: options.retries };
-  const limit = options.maxBatchMessages ?? MAX_BATCH_MESSAGES;
-  const tracker = new SourceStatusTracker('hermes', () => [...rootList]);
+  return createSqliteAdapter('hermes', roots, options, (store) => ({
+    async listUnits(): Promise<SourceUnit[]> {
+      const seen = new Map<string, SourceUnit>();
+      for (const root of store.roots) for (const db of hermesDatabases(root)) seen.set(db, databaseUnit(db));
+      return [...seen.values()];
+    },
+    readUnit: (unit, ctx) => readHermesUnit(store, unit, ctx),
+  }));
+}
 
-  function report(ctx: ReadContext, d: Omit<Diagnostic, 'at'>): void {
-    tracker.diagnostic(d);
-    ctx.diagnostic(d);
-  }
+async function* readHermesUnit({ tracker, limit, withDb }: SqliteStore, unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+  const file = unit.path;
+  const cursor = parseHermesCursor(ctx.cursor);
+  const plan = await withDb(file, (db) => planHermesChanges(db, file, cursor));
 
-  async function listUnits(): Promise<SourceUnit[]> {
-    const seen = new Map<string, SourceUnit>();
-    for (const root of rootList) for (const db of hermesDatabases(root)) seen.set(db, unitFor(db));
-    return [...seen.values()];
-  }
+  const known: Record<string, HermesKnown> = { ...cursor.known };
+  for (const id of plan.gone) delete known[id];
+  let knownCount = Object.keys(known).length;
+  const delivered = new Set<string>();
+  // Until every changed session is delivered, a saved cursor keeps the old high-water mark: a read
+  // resumed from it finds the undelivered sessions again (the delivered ones re-read as no change).
+  const cursorAt = (done: boolean) =>
+    hermesCursorJson({ v: 1, maxId: done ? plan.maxId : cursor.maxId, known, pending: cursor.pending.filter((id) => !delivered.has(id)) });
 
-  async function* readUnit(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
-    const file = unit.path;
-    const cursor = parseHermesCursor(ctx.cursor);
-    const plan = await withReadonlyDb(file, (db) => planHermesChanges(db, file, cursor), busyTimeoutMs, retryOptions);
+  const acc = new BatchAccumulator(limit);
+  const goneIds = plan.gone.map((id) => `hermes:${id}`);
+  acc.addGone(goneIds);
+  acc.addBytes(plan.bytes);
+  tracker.sessionsGone(goneIds);
+  const out = new SnapshotBatches(acc, cursorAt, () => knownCount, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
 
-    const known: Record<string, HermesKnown> = { ...cursor.known };
-    for (const id of plan.gone) delete known[id];
-    let knownCount = Object.keys(known).length;
-    const delivered = new Set<string>();
-    // Until every changed session is delivered, a saved cursor keeps the old high-water mark: a read
-    // resumed from it finds the undelivered sessions again (the delivered ones re-read as no change).
-    const cursorAt = (done: boolean) =>
-      hermesCursorJson({ v: 1, maxId: done ? plan.maxId : cursor.maxId, known, pending: cursor.pending.filter((id) => !delivered.has(id)) });
-
-    const acc = new BatchAccumulator(limit);
-    const goneIds = plan.gone.map((id) => `hermes:${id}`);
-    acc.addGone(goneIds);
-    acc.addBytes(plan.bytes);
-    tracker.sessionsGone(goneIds);
-    const out = new SnapshotBatches(acc, cursorAt, () => knownCount, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
-
-    const queue = plan.changed;
-    let next = 0;
-    while (next < queue.length) {
-      if (ctx.signal?.aborted) return;
-      const from = next;
-      const loaded = await withReadonlyDb(file, (db) => loadHermesSessions(db, file, queue, from, limit), busyTimeoutMs, retryOptions);
-      next += loaded.sessions.length;
-      acc.addBytes(loaded.bytes);
-      for (const item of loaded.sessions) {
-        if (!item.normalized) {
-          if (known[item.nativeId]) {
-            acc.addGone([`hermes:${item.nativeId}`]);
-            delete known[item.nativeId];
-            knownCount--;
-          }
-          delivered.add(item.nativeId);
-          continue;
+  const queue = plan.changed;
+  let next = 0;
+  while (next < queue.length) {
+    if (ctx.signal?.aborted) return;
+    const from = next;
+    const loaded = await withDb(file, (db) => loadHermesSessions(db, file, queue, from, limit));
+    next += loaded.sessions.length;
+    acc.addBytes(loaded.bytes);
+    for (const item of loaded.sessions) {
+      if (!item.normalized) {
+        if (known[item.nativeId]) {
+          acc.addGone([`hermes:${item.nativeId}`]);
+          delete known[item.nativeId];
+          knownCount--;
         }
-        const { reset, messages } = sliceForDelivery(item, known[item.nativeId]);
-        const now: HermesKnown = {
-          fp: plan.fingerprints.get(item.nativeId) ?? '',
-          rows: item.rows,
-          lastId: item.lastId,
-          seq: item.normalized.messages.length,
-        };
-        acc.push({
-          session: item.normalized.session,
-          messages,
-          reset,
-          onDelivered: () => {
-            if (!known[item.nativeId]) knownCount++;
-            known[item.nativeId] = now;
-            delivered.add(item.nativeId);
-          },
-        });
-        while (out.full) yield out.next(false);
+        delivered.add(item.nativeId);
+        continue;
       }
+      const { reset, messages } = sliceForDelivery(item, known[item.nativeId]);
+      const now: HermesKnown = {
+        fp: plan.fingerprints.get(item.nativeId) ?? '',
+        rows: item.rows,
+        lastId: item.lastId,
+        seq: item.normalized.messages.length,
+      };
+      acc.push({
+        session: item.normalized.session,
+        messages,
+        reset,
+        onDelivered: () => {
+          if (!known[item.nativeId]) knownCount++;
+          known[item.nativeId] = now;
+          delivered.add(item.nativeId);
+        },
+      });
+      while (out.full) yield out.next(false);
     }
-    yield* out.rest(ctx.cursor);
   }
-
-  async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
-    try {
-      yield* readUnit(unit, ctx);
-    } catch (err) {
-      const message = err instanceof SqliteReadError ? err.message : `${unit.path}: ${err instanceof Error ? err.message : String(err)}`;
-      tracker.unitFailed(unit.key, message);
-      report(ctx, { file: unit.path, message, kind: 'unreadable' });
-    }
-  }
-
-  return {
-    agent: 'hermes',
-    roots: () => [...rootList],
-    listUnits,
-    read,
-    status: () => tracker.status(),
-  };
+  yield* out.rest(ctx.cursor);
 }
 
 /**

@@ -9,7 +9,7 @@
  * Columns are probed with PRAGMA table_info; a missing `time_updated` degrades to "every session is
  * re-read" with a diagnostic instead of failing.
  */
-import { groupRows, inListQuery, requireColumns, SqliteReadError, tableColumns, type ReadonlyDb } from '../sqlite-readonly.js';
+import { groupRows, inListQuery, requireColumns, SqliteReadError, tableColumns, type ReadonlyDb } from '../sqlite/sqlite-readonly.js';
 import { MARKED_TABLES, titleDigest, type Mark, type MarkedTable, type OpenCodeDbCursor } from './cursor.js';
 import { normalizeOpenCodeV2Session, type OpenCodeV2MessageRow } from './normalize-v2.js';
 import {

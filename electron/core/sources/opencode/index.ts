@@ -8,53 +8,22 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../../../shared/model.js';
-import { BatchAccumulator, MAX_BATCH_MESSAGES, SnapshotBatches } from '../session-batches.js';
-import { SqliteReadError, databaseBytes, withReadonlyDb } from '../sqlite-readonly.js';
-import { SourceStatusTracker } from '../sqlite-source-status.js';
+import { BatchAccumulator, SnapshotBatches } from '../session-batches.js';
+import { createSqliteAdapter, databaseUnit, statOrNull, type SqliteAdapterOptions, type SqliteAgent, type SqliteStore } from '../sqlite/sqlite-adapter.js';
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { dbCursorJson, jsonCursorJson, parseDbCursor, parseJsonCursor } from './cursor.js';
 import { loadSessions, planChanges, sessionIds } from './db-reader.js';
 import { fingerprintSession, isJsonStore, listJsonSessions, loadJsonSession } from './json-reader.js';
 
-export interface OpenCodeAdapterOptions {
-  busyTimeoutMs?: number;
-  retries?: number;
-  maxBatchMessages?: number;
-}
+export type OpenCodeAdapterOptions = SqliteAdapterOptions;
 
 const DB_NAME = /^opencode.*\.db$/;
 
-function statOrNull(p: string): fs.Stats | null {
-  try {
-    return fs.statSync(p);
-  } catch {
-    return null;
-  }
-}
-
-function dbUnit(file: string): SourceUnit {
-  const db = statOrNull(file);
-  const wal = statOrNull(`${file}-wal`);
-  return {
-    key: file,
-    path: file,
-    size: databaseBytes(file),
-    mtimeMs: Math.max(db?.mtimeMs ?? 0, wal?.mtimeMs ?? 0),
-  };
-}
-
 export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterOptions = {}): SourceAdapter {
-  const rootList = roots.map((r) => path.resolve(r));
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-  const retryOptions = options.retries === undefined ? {} : { retries: options.retries };
-  const limit = options.maxBatchMessages ?? MAX_BATCH_MESSAGES;
-  const tracker = new SourceStatusTracker('opencode', () => [...rootList]);
+  return createSqliteAdapter('opencode', roots, options, (store) => openCodeStore(store));
+}
 
-  function report(ctx: ReadContext, d: Omit<Diagnostic, 'at'>): void {
-    tracker.diagnostic(d);
-    ctx.diagnostic(d);
-  }
+function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: SqliteStore): SqliteAgent {
 
   async function listUnits(): Promise<SourceUnit[]> {
     const units = new Map<string, SourceUnit>();
@@ -62,7 +31,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
       const st = statOrNull(root);
       if (!st) continue;
       if (st.isFile()) {
-        units.set(root, dbUnit(root));
+        units.set(root, databaseUnit(root));
         continue;
       }
       if (!st.isDirectory()) continue;
@@ -75,7 +44,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
       for (const name of names.sort()) {
         const file = path.join(root, name);
         // A directory by that name is a unit too: its read reports that it is no database.
-        if (DB_NAME.test(name)) units.set(file, dbUnit(file));
+        if (DB_NAME.test(name)) units.set(file, databaseUnit(file));
       }
       const storage = path.join(root, 'storage');
       if (isJsonStore(storage)) {
@@ -90,7 +59,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     const file = unit.path;
     const cursor = parseDbCursor(ctx.cursor);
     const warn = (message: string) => report(ctx, { file, message });
-    const plan = await withReadonlyDb(file, (db) => planChanges(db, file, cursor, warn), busyTimeoutMs, retryOptions);
+    const plan = await withDb(file, (db) => planChanges(db, file, cursor, warn));
 
     const known = { ...cursor.known };
     const titles = { ...cursor.titles };
@@ -116,7 +85,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     while (next < queue.length) {
       if (ctx.signal?.aborted) return;
       const from = next;
-      const loaded = await withReadonlyDb(file, (db) => loadSessions(db, file, queue, from, limit, warn), busyTimeoutMs, retryOptions);
+      const loaded = await withDb(file, (db) => loadSessions(db, file, queue, from, limit, warn));
       next += loaded.sessions.length;
       acc.addBytes(loaded.bytes);
       for (const item of loaded.sessions) {
@@ -155,7 +124,7 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     const units = (await listUnits()).filter((u) => u.path !== path.join(dataDir, 'storage') && path.dirname(u.path) === dataDir);
     for (const u of units) {
       try {
-        for (const id of await withReadonlyDb(u.path, (db) => sessionIds(db), busyTimeoutMs, retryOptions)) ids.add(id);
+        for (const id of await withDb(u.path, (db) => sessionIds(db))) ids.add(id);
       } catch (err) {
         report(ctx, { file: u.path, message: `cannot list sessions to dedupe the legacy JSON store: ${err instanceof Error ? err.message : String(err)}` });
       }
@@ -199,22 +168,8 @@ export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterO
     yield* out.rest(ctx.cursor);
   }
 
-  async function* read(unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
-    try {
-      if (isJsonStore(unit.path)) yield* readJsonTree(unit, ctx);
-      else yield* readDb(unit, ctx);
-    } catch (err) {
-      const message = err instanceof SqliteReadError ? err.message : `${unit.path}: ${err instanceof Error ? err.message : String(err)}`;
-      tracker.unitFailed(unit.key, message);
-      report(ctx, { file: unit.path, message, kind: 'unreadable' });
-    }
-  }
-
   return {
-    agent: 'opencode',
-    roots: () => [...rootList],
     listUnits,
-    read,
-    status: () => tracker.status(),
+    readUnit: (unit, ctx) => (isJsonStore(unit.path) ? readJsonTree(unit, ctx) : readDb(unit, ctx)),
   };
 }

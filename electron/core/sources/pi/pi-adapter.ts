@@ -8,91 +8,46 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { errorCode, errorMessage, readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
-import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
-import type { SourceStatus } from '../../../../shared/model.js';
+import { createJsonlAdapter, missingOrUnreadable, type RootListing, type RootOutcome } from '../jsonl/jsonl-adapter.js';
+import { errorMessage } from '../jsonl/jsonl-session-reader.js';
+import { addUnit } from '../jsonl/project-stores.js';
+import type { SourceAdapter } from '../types.js';
 import { PiParser } from './pi-records.js';
 
-export class PiAdapter implements SourceAdapter {
-  readonly agent = 'pi' as const;
-  private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
-  private readonly parser = new PiParser();
-
-  constructor(roots: string[] = defaultStoreRoots('pi', currentEnvironment())) {
-    this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('pi', this.storeRoots);
-  }
-
-  roots(): string[] {
-    return [...this.storeRoots];
-  }
-
-  async listUnits(): Promise<SourceUnit[]> {
-    const units: SourceUnit[] = [];
-    const seen = new Set<string>();
-    let found = false;
-    let unreadable: string | null = null;
-    for (const root of this.storeRoots) {
-      let dir = root;
-      let entries;
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
-        if (entries.some((e) => e.isDirectory() && e.name === 'sessions') && !entries.some((e) => e.name.endsWith('.jsonl'))) {
-          dir = path.join(root, 'sessions'); // the agent folder was given
-          entries = await fsp.readdir(dir, { withFileTypes: true });
-        }
-        const real = await fsp.realpath(dir);
-        if (seen.has(real)) continue; // two roots naming the same store
-        seen.add(real);
-      } catch (err) {
-        const code = errorCode(err);
-        if (code !== 'ENOENT' && code !== 'ENOTDIR') unreadable = `${dir}: ${errorMessage(err)}`;
-        continue;
-      }
-      found = true;
-      for (const e of entries) {
-        const full = path.join(dir, e.name);
-        if (e.isFile() && e.name.endsWith('.jsonl')) await addUnit(full, units);
-        else if (e.isDirectory()) await this.listFolder(full, units);
-      }
-    }
-    this.tracker.state = found ? 'ok' : unreadable ? 'unreadable' : 'not_found';
-    if (!found && unreadable) this.tracker.lastError = unreadable;
-    // Oldest first, so a fork's source is read before the fork that copied it.
-    units.sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
-    return units;
-  }
-
-  private async listFolder(dir: string, units: SourceUnit[]): Promise<void> {
-    let entries;
-    try {
-      entries = await fsp.readdir(dir, { withFileTypes: true });
-    } catch (err) {
-      this.tracker.diagnostic({ file: dir, message: `cannot list: ${errorMessage(err)}` });
-      return;
-    }
-    for (const e of entries) if (e.isFile() && e.name.endsWith('.jsonl')) await addUnit(path.join(dir, e.name), units);
-  }
-
-  read(unit: SourceUnit, ctx: ReadContext): AsyncIterable<ReadBatch> {
-    return readJsonlUnit(unit, ctx, { agent: 'pi', parser: this.parser, status: this.tracker });
-  }
-
-  status(): SourceStatus {
-    return this.tracker.snapshot();
-  }
-}
-
-async function addUnit(file: string, units: SourceUnit[]): Promise<void> {
+async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
+  let dir = root;
+  let entries;
   try {
-    const st = await fsp.stat(file);
-    units.push({ key: file, path: file, size: st.size, mtimeMs: st.mtimeMs });
-  } catch {
-    // Vanished between readdir and stat: the next listing will not show it either.
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+    if (entries.some((e) => e.isDirectory() && e.name === 'sessions') && !entries.some((e) => e.name.endsWith('.jsonl'))) {
+      dir = path.join(root, 'sessions'); // the agent folder was given
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    }
+    const real = await fsp.realpath(dir);
+    if (listing.seen.has(real)) return 'absent'; // two roots naming the same store
+    listing.seen.add(real);
+  } catch (err) {
+    return missingOrUnreadable(err, dir);
   }
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    if (e.isFile() && e.name.endsWith('.jsonl')) await addUnit(full, listing.units);
+    else if (e.isDirectory()) await listFolder(full, listing);
+  }
+  return 'found';
 }
 
-export function createPiAdapter(roots?: string[]): PiAdapter {
-  return new PiAdapter(roots);
+async function listFolder(dir: string, listing: RootListing): Promise<void> {
+  let entries;
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    listing.tracker.diagnostic({ file: dir, message: `cannot list: ${errorMessage(err)}` });
+    return;
+  }
+  for (const e of entries) if (e.isFile() && e.name.endsWith('.jsonl')) await addUnit(path.join(dir, e.name), listing.units);
+}
+
+export function createPiAdapter(roots: string[] = defaultStoreRoots('pi', currentEnvironment())): SourceAdapter {
+  return createJsonlAdapter('pi', roots, () => ({ parser: new PiParser(), listRoot }));
 }

@@ -8,8 +8,8 @@
  * responses of the file except those a fork copied from its source (counted in the source).
  */
 import path from 'node:path';
-import type { TailRecord } from '../jsonl-tail.js';
-import { noteTimestamp, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import type { TailRecord } from '../jsonl/jsonl-tail.js';
+import { noteTimestamp, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import { emptyTree, TreeIndex, type PiTree } from './pi-tree.js';
 

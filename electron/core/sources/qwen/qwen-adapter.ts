@@ -6,42 +6,13 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceStatus } from '../../../../shared/model.js';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
-import { readJsonlUnit, StatusTracker } from '../jsonl-session-reader.js';
-import { addJsonlFilesIn, listProjectStores } from '../project-stores.js';
-import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
+import { createJsonlAdapter, type RootListing } from '../jsonl/jsonl-adapter.js';
+import { addJsonlFilesIn, listProjectsRoot } from '../jsonl/project-stores.js';
+import type { SourceAdapter } from '../types.js';
 import { QwenParser } from './qwen-records.js';
 
-export class QwenAdapter implements SourceAdapter {
-  readonly agent = 'qwen' as const;
-  private readonly storeRoots: string[];
-  private readonly tracker: StatusTracker;
-  private readonly parser = new QwenParser();
-
-  constructor(roots: string[] = defaultStoreRoots('qwen', currentEnvironment())) {
-    this.storeRoots = [...new Set(roots.map((r) => path.resolve(r)))];
-    this.tracker = new StatusTracker('qwen', this.storeRoots);
-  }
-
-  roots(): string[] {
-    return [...this.storeRoots];
-  }
-
-  listUnits(): Promise<SourceUnit[]> {
-    return listProjectStores(this.storeRoots, this.tracker, (dir, units) => listProject(dir, units));
-  }
-
-  read(unit: SourceUnit, ctx: ReadContext): AsyncIterable<ReadBatch> {
-    return readJsonlUnit(unit, ctx, { agent: 'qwen', parser: this.parser, status: this.tracker });
-  }
-
-  status(): SourceStatus {
-    return this.tracker.snapshot();
-  }
-}
-
-async function listProject(dir: string, units: SourceUnit[]): Promise<void> {
+async function listProject(dir: string, { units }: RootListing): Promise<void> {
   await addJsonlFilesIn(path.join(dir, 'chats'), units);
   const subagents = path.join(dir, 'subagents');
   let parents;
@@ -53,6 +24,6 @@ async function listProject(dir: string, units: SourceUnit[]): Promise<void> {
   for (const p of parents) if (p.isDirectory()) await addJsonlFilesIn(path.join(subagents, p.name), units);
 }
 
-export function createQwenAdapter(roots?: string[]): QwenAdapter {
-  return new QwenAdapter(roots);
+export function createQwenAdapter(roots: string[] = defaultStoreRoots('qwen', currentEnvironment())): SourceAdapter {
+  return createJsonlAdapter('qwen', roots, () => ({ parser: new QwenParser(), listRoot: listProjectsRoot(listProject) }));
 }

@@ -12,8 +12,8 @@
  * only taken when it still looks whole (ends with `}`, valid UTF-8, no NUL, no second record merged
  * into it); every other line is parsed as usual.
  */
-import type { LineShortcut } from '../jsonl-tail.js';
-import { bytesOf, isNameByte, isOneOf, looksWhole, matchAt, stringEnd, tokenEnd } from '../line-bytes.js';
+import type { LineShortcut } from '../jsonl/jsonl-tail.js';
+import { bytesOf, isNameByte, isOneOf, looksWhole, matchAt, stringEnd, tokenEnd } from '../jsonl/line-bytes.js';
 
 const RECORD_START = bytesOf('{"uuid":"');
 const PARENT = bytesOf(',"parentUuid":');

@@ -9,11 +9,11 @@
  * reader then treats a plain `user` line as typed, and so do we (it is the subagent's task).
  */
 import path from 'node:path';
-import type { TailRecord } from '../jsonl-tail.js';
-import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl-session-reader.js';
+import type { TailRecord } from '../jsonl/jsonl-tail.js';
+import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
-import { isObj, num, str, type Obj } from '../record-values.js';
-import { RecentOwners } from '../recent-owners.js';
+import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
+import { RecentOwners } from '../jsonl/recent-owners.js';
 import { qwenLineShortcut } from './qwen-line-shortcut.js';
 
 /** `custom_title` records: a `/rename` (manual, the default) beats a generated title. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { fixtureAdapters } from '../../../testing/index-support.js';
-import { LiveIndex } from './live-index.js';
-import { SessionIndex } from './session-index.js';
+import { IndexWriteLoop } from './index-write-loop.js';
+import { SessionIndex } from '../index/session-index.js';
 
 async function until<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 8000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -27,13 +27,13 @@ function userLine(file: string, text: string, n: number): string {
   return `${JSON.stringify(rec)}\n`;
 }
 
-describe('LiveIndex: watching real files', () => {
+describe('IndexWriteLoop: watching real files', () => {
   let home: FixtureHome;
-  let live: LiveIndex;
+  let live: IndexWriteLoop;
   let index: SessionIndex;
   beforeEach(async () => {
     home = makeFixtureHome();
-    live = new LiveIndex({ dataDir: home.env.BATON_HOME!, adapters: fixtureAdapters(home.env), debounceMs: 20, reconcileMs: 3_600_000 });
+    live = new IndexWriteLoop({ dataDir: home.env.BATON_HOME!, adapters: fixtureAdapters(home.env), debounceMs: 20, reconcileMs: 3_600_000 });
     await live.start();
     index = new SessionIndex(home.env.BATON_HOME!);
   });
@@ -134,9 +134,9 @@ describe('LiveIndex: watching real files', () => {
   });
 });
 
-describe('LiveIndex: renames kept outside the transcript', () => {
+describe('IndexWriteLoop: renames kept outside the transcript', () => {
   let home: FixtureHome;
-  let live: LiveIndex | null;
+  let live: IndexWriteLoop | null;
   beforeEach(() => {
     home = makeFixtureHome();
     live = null;
@@ -147,7 +147,7 @@ describe('LiveIndex: renames kept outside the transcript', () => {
   });
 
   const start = async () => {
-    live = new LiveIndex({ dataDir: home.env.BATON_HOME!, adapters: fixtureAdapters(home.env), debounceMs: 20, reconcileMs: 3_600_000 });
+    live = new IndexWriteLoop({ dataDir: home.env.BATON_HOME!, adapters: fixtureAdapters(home.env), debounceMs: 20, reconcileMs: 3_600_000 });
     await live.start();
   };
   const titleOf = (id: string) => {
@@ -203,14 +203,14 @@ describe('LiveIndex: renames kept outside the transcript', () => {
   });
 });
 
-describe('LiveIndex: no agent store at start', () => {
+describe('IndexWriteLoop: no agent store at start', () => {
   it('becomes current at once, then indexes a store that appears later without waiting for the reconcile', async () => {
     const fixture = makeFixtureHome();
     const empty = path.join(path.dirname(fixture.home), 'empty-home');
     fs.mkdirSync(empty);
     const env: NodeJS.ProcessEnv = { ...fixture.env, HOME: empty };
     // Reconcile far away: only the watcher can find the new store.
-    const live = new LiveIndex({ dataDir: env.BATON_HOME!, adapters: fixtureAdapters(env), debounceMs: 20, reconcileMs: 3_600_000 });
+    const live = new IndexWriteLoop({ dataDir: env.BATON_HOME!, adapters: fixtureAdapters(env), debounceMs: 20, reconcileMs: 3_600_000 });
     try {
       await live.start();
       expect(live.sync.progress().phase).toBe('watching');

@@ -1,11 +1,11 @@
 /**
- * Ingest worker thread: builds the adapters from plain config, runs a LiveIndex (cold index,
+ * Ingest worker thread: builds the adapters from plain config, runs an IndexWriteLoop (cold index,
  * watcher, reconcile) and reports progress and changed sessions to the main thread, which reads
  * the index through its own connection and so never waits for a long write.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, IngestWorkerInit, ToWorker } from './ingest-protocol.js';
-import { LiveIndex } from './live-index.js';
+import { IndexWriteLoop } from './index-write-loop.js';
 import { loadAdapters } from './worker-launch.js';
 
 const port = parentPort;
@@ -16,7 +16,7 @@ const send = (m: FromWorker) => port.postMessage(m);
 async function main(): Promise<void> {
   const source = { adapterModule: init.adapterModule, adapterArgs: init.adapterArgs };
   const adapters = await loadAdapters(source);
-  const live = new LiveIndex({
+  const live = new IndexWriteLoop({
     dataDir: init.dataDir,
     adapters,
     // A big pass parses in a second worker while this one writes.

@@ -5,12 +5,12 @@
  */
 import type { SourceAdapter } from '../sources/types.js';
 import { StoreWatcher } from '../watch/store-watcher.js';
-import { openIndexForWriting, type IndexDb, type IndexLog } from './index-db.js';
-import { IndexSync } from './index-sync.js';
-import { IndexWriter } from './index-writer.js';
+import { openIndexForWriting, type IndexDb, type IndexLog } from '../index/index-db.js';
+import { StoreSync } from './store-sync.js';
+import { IndexWriter } from '../index/index-writer.js';
 import type { ReadAheadOptions } from './read-ahead.js';
 
-export interface LiveIndexOptions {
+export interface IndexWriteLoopOptions {
   dataDir: string;
   adapters: SourceAdapter[];
   log?: IndexLog;
@@ -30,25 +30,25 @@ export interface LiveIndexOptions {
    * Without it every read runs on this thread.
    */
   readAhead?: ReadAheadOptions;
-  /** FTS compaction follows a pass that wrote at least this many messages (see IndexSync). */
+  /** FTS compaction follows a pass that wrote at least this many messages (see StoreSync). */
   compactAfterMessages?: number;
 }
 
-export class LiveIndex {
+export class IndexWriteLoop {
   readonly db: IndexDb;
   readonly writer: IndexWriter;
-  readonly sync: IndexSync;
+  readonly sync: StoreSync;
   private watcher: StoreWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly unsubscribers: (() => void)[] = [];
   private readonly log: IndexLog;
 
-  constructor(private readonly opts: LiveIndexOptions) {
+  constructor(private readonly opts: IndexWriteLoopOptions) {
     this.log = opts.log ?? (() => {});
     this.db = openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
     this.writer = new IndexWriter(this.db, opts.groupCommit);
-    this.sync = new IndexSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead, compactAfterMessages: opts.compactAfterMessages });
+    this.sync = new StoreSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead, compactAfterMessages: opts.compactAfterMessages });
   }
 
   /** First pass (cold index or catch-up), then watching. Resolves when the index is current. */

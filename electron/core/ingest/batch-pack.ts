@@ -10,7 +10,7 @@
  */
 import { MESSAGE_KINDS as KINDS, MESSAGE_ROLES as ROLES, type Message } from '../../../shared/model.js';
 import type { JsonValue } from '../sources/types.js';
-import type { IndexBatch } from './index-writer.js';
+import type { IndexBatch } from '../index/index-writer.js';
 
 // Role and kind share one flag byte, two bits each (see PackedMessages.flags).
 if (ROLES.length > 4 || KINDS.length > 4) throw new Error('batch-pack: a message role or kind no longer fits in two bits');

@@ -1,5 +1,5 @@
 /**
- * The index as the rest of Baton sees it: a SessionIndex for reads on this thread, and ingest
+ * Runs ingest and offers the reads: a SessionIndex for reads on this thread, and ingest
  * (cold index, watching, reconcile) either in a worker thread (the app, `baton serve`) or inline
  * (one-shot CLI commands, tests). Construct with the data dir and how to build the adapters;
  * `start()`, listen for 'progress' and 'sessions-changed', `stop()` on shutdown.
@@ -8,11 +8,11 @@ import { EventEmitter } from 'node:events';
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { SourceStatus } from '../../../shared/model.js';
 import type { SourceAdapter } from '../sources/types.js';
-import { openIndexForWriting, type IndexLog } from './index-db.js';
-import type { SyncCounters } from './index-sync.js';
+import { openIndexForWriting, type IndexLog } from '../index/index-db.js';
+import type { SyncCounters } from './store-sync.js';
 import { IngestSupervisor, type RestartPolicy } from './ingest-supervisor.js';
-import { LiveIndex } from './live-index.js';
-import { SessionIndex } from './session-index.js';
+import { IndexWriteLoop } from './index-write-loop.js';
+import { SessionIndex } from '../index/session-index.js';
 import { defaultAdapterModule, type AdapterSource } from './worker-launch.js';
 
 export { defaultAdapterModule };
@@ -23,7 +23,7 @@ export type IngestMode =
   /** Adapters already built, ingest on this thread; a big pass parses in a worker built from `readAhead`. */
   | { kind: 'inline'; adapters: SourceAdapter[]; readAhead?: AdapterSource };
 
-export interface IndexServiceOptions {
+export interface IngestRunnerOptions {
   dataDir: string;
   ingest: IngestMode;
   /** Keep watching after the first pass. Default true. */
@@ -39,14 +39,14 @@ export interface IndexServiceOptions {
   workerHeapMb?: number;
 }
 
-export interface IndexServiceEvents {
+export interface IngestRunnerEvents {
   progress: [IndexProgress];
   'sessions-changed': [string[]];
 }
 
-export class IndexService extends EventEmitter<IndexServiceEvents> {
+export class IngestRunner extends EventEmitter<IngestRunnerEvents> {
   private reader: SessionIndex | null = null;
-  private live: LiveIndex | null = null;
+  private live: IndexWriteLoop | null = null;
   private supervisor: IngestSupervisor | null = null;
   /** Worker mode: the counters the worker reported with its first pass. */
   private workerCounters: SyncCounters | null = null;
@@ -55,14 +55,14 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
   private readonly log: IndexLog;
   private stopping: Promise<void> | null = null;
 
-  constructor(private readonly opts: IndexServiceOptions) {
+  constructor(private readonly opts: IngestRunnerOptions) {
     super();
     this.log = opts.log ?? (() => {});
   }
 
   /** The read side. Available as soon as `start()` returned. */
   get index(): SessionIndex {
-    if (!this.reader) throw new Error('IndexService not started');
+    if (!this.reader) throw new Error('IngestRunner not started');
     return this.reader;
   }
 
@@ -82,7 +82,7 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
       this.emit('progress', p);
     };
     if (this.opts.ingest.kind === 'inline') {
-      const live = new LiveIndex({ ...this.liveOptions(), adapters: this.opts.ingest.adapters, readAhead: this.opts.ingest.readAhead });
+      const live = new IndexWriteLoop({ ...this.liveOptions(), adapters: this.opts.ingest.adapters, readAhead: this.opts.ingest.readAhead });
       this.live = live;
       live.sync.on('progress', onProgress);
       live.sync.on('sessions-changed', (ids) => this.emit('sessions-changed', ids));
@@ -144,7 +144,7 @@ export class IndexService extends EventEmitter<IndexServiceEvents> {
    * restarted worker if the first one died; rejects if the worker could not be kept running.
    */
   whenCurrent(): Promise<void> {
-    if (!this.current) return Promise.reject(new Error('IndexService not started'));
+    if (!this.current) return Promise.reject(new Error('IngestRunner not started'));
     return this.current;
   }
 

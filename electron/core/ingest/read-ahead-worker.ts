@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromReadAhead, ReadAheadInit, ToReadAhead } from './read-ahead-protocol.js';
 import { loadAdapters } from './worker-launch.js';
-import { withIndexForms } from './index-writer.js';
+import { withIndexForms } from '../index/index-writer.js';
 import { packBatch } from './batch-pack.js';
 
 const port = parentPort;

@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { Diagnostic, SourceStatus } from '../../../shared/model.js';
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../sources/types.js';
-import { isRemoteKey, remoteUnitPrefix } from '../remote/remote-ids.js';
-import type { IndexLog } from './index-db.js';
-import type { IndexBatch, IndexWriter } from './index-writer.js';
+import { isRemoteKey, remoteUnitPrefix } from '../sources/unit-keys.js';
+import type { IndexLog } from '../index/index-db.js';
+import type { IndexBatch, IndexWriter } from '../index/index-writer.js';
 import { READ_AHEAD_MIN_BYTES, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
 import { ReadAheadStatus } from './read-ahead-status.js';
-import { UnitReadProblems } from './read-problems.js';
+import { UnitReadProblems } from '../index/read-problems.js';
 
 export interface SyncCounters {
   unitsListed: number;
@@ -30,7 +30,7 @@ export interface SyncCounters {
   messagesWritten: number;
 }
 
-export interface IndexSyncOptions {
+export interface StoreSyncOptions {
   /** Parse big syncAll runs in a worker thread with its own adapters (see read-ahead.ts). */
   readAhead?: ReadAheadOptions;
   /** A syncAll that wrote at least this many messages is followed by FTS compaction (default 20,000). */
@@ -45,7 +45,7 @@ interface AheadUnit {
   index: number;
 }
 
-export interface IndexSyncEvents {
+export interface StoreSyncEvents {
   progress: [IndexProgress];
   'sessions-changed': [string[]];
 }
@@ -85,7 +85,7 @@ function isUnder(file: string, root: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-export class IndexSync extends EventEmitter<IndexSyncEvents> {
+export class StoreSync extends EventEmitter<StoreSyncEvents> {
   /** Totals since construction. */
   readonly counters: SyncCounters = emptyCounters();
   private state: IndexProgress = { phase: 'idle', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, currentAt: null, error: null };
@@ -109,7 +109,7 @@ export class IndexSync extends EventEmitter<IndexSyncEvents> {
     private readonly writer: IndexWriter,
     readonly adapters: SourceAdapter[],
     private readonly log: IndexLog = () => {},
-    private readonly opts: IndexSyncOptions = {},
+    private readonly opts: StoreSyncOptions = {},
   ) {
     super();
   }

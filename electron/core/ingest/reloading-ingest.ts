@@ -1,22 +1,22 @@
 /**
- * The index as the composition root runs it: one IndexService at a time, rebuilt when the agent
- * store settings change (paths, enabled), so watchers restart live. Readers always reach the
- * current service through this object, never a stale one.
+ * Ingest as the composition root runs it, reloaded with the settings: one IngestRunner at a time,
+ * rebuilt when the agent store settings change (paths, enabled, machines), so watchers restart
+ * live. Readers always reach the current runner through this object, never a stale one.
  */
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { AgentId, SourceProblem, SourceStatus } from '../../../shared/model.js';
 import type { Settings } from '../../../shared/settings.js';
 import { describeProblem } from '../../../shared/problems.js';
 import type { Environment } from '../paths.js';
-import { defaultAdapterModule, IndexService } from '../index/index-service.js';
+import { defaultAdapterModule, IngestRunner } from './ingest-runner.js';
 import type { SessionIndex } from '../index/session-index.js';
 import { problemSourceKey, readSourceProblems } from '../index/read-problems.js';
 import type { MessageQuery, TranscriptReader } from '../index/transcript-reader.js';
-import type { SourcesConfig } from '../sources/registry.js';
-import type { SyncCounters } from '../index/index-sync.js';
-import type { RestartPolicy } from '../index/ingest-supervisor.js';
+import type { SourcesConfig } from './registry.js';
+import type { SyncCounters } from './store-sync.js';
+import type { RestartPolicy } from './ingest-supervisor.js';
 
-export interface LiveSourcesOptions {
+export interface ReloadingIngestOptions {
   dataDir: string;
   environment: Environment;
   /** 'worker' (app, serve: ingest off the main thread) or 'inline' (one-shot CLI, tests). */
@@ -39,60 +39,60 @@ function firstUnreadable(problems: SourceProblem[] | undefined): string | null {
   return p ? describeProblem(p) : null;
 }
 
-export class LiveSources implements TranscriptReader {
-  private service: IndexService | null = null;
+export class ReloadingIngest implements TranscriptReader {
+  private runner: IngestRunner | null = null;
   private restarting: Promise<void> = Promise.resolve();
 
-  constructor(private readonly opts: LiveSourcesOptions) {}
+  constructor(private readonly opts: ReloadingIngestOptions) {}
 
   get started(): boolean {
-    return this.service !== null;
+    return this.runner !== null;
   }
 
   /** The read side of the current index. Throws until `start()` ran. */
   get reader(): SessionIndex {
-    if (!this.service) throw new Error('The index is not started yet.');
-    return this.service.index;
+    if (!this.runner) throw new Error('The index is not started yet.');
+    return this.runner.index;
   }
 
   async start(settings: Settings, rebuild = this.opts.rebuild): Promise<void> {
-    const service = await this.createService(settings, rebuild);
-    this.service = service;
+    const runner = await this.createRunner(settings, rebuild);
+    this.runner = runner;
   }
 
-  /** Swap in a service built from new settings; the old one finishes its batch and closes. */
+  /** Swap in a runner built from new settings; the old one finishes its batch and closes. */
   restart(settings: Settings): Promise<void> {
     this.restarting = this.restarting.then(async () => {
-      const previous = this.service;
+      const previous = this.runner;
       if (previous) {
         previous.removeAllListeners();
         await previous.stop();
       }
-      this.service = await this.createService(settings, false);
+      this.runner = await this.createRunner(settings, false);
     });
     return this.restarting;
   }
 
   whenCurrent(): Promise<void> {
-    return this.restarting.then(() => this.service?.whenCurrent());
+    return this.restarting.then(() => this.runner?.whenCurrent());
   }
 
   progress(): IndexProgress {
     return (
-      this.service?.progress() ?? { phase: 'idle', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, currentAt: null, error: null }
+      this.runner?.progress() ?? { phase: 'idle', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, currentAt: null, error: null }
     );
   }
 
   async sourceStatus(settings: Settings): Promise<SourceStatus[]> {
-    const read = (await this.service?.sourceStatus()) ?? [];
+    const read = (await this.runner?.sourceStatus()) ?? [];
     // Adapters know what this process read; the index knows every session ever seen and every
     // file that could not be read, whichever process met it.
-    const remembered = this.service ? readSourceProblems(this.service.index.db) : new Map<string, never>();
+    const remembered = this.runner ? readSourceProblems(this.runner.index.db) : new Map<string, never>();
     const statuses = read.map((status): SourceStatus => {
       const known = remembered.get(problemSourceKey(status.agent, status.host));
       return {
         ...status,
-        sessions: this.service ? this.service.index.countSessions(status.agent, status.host ?? null) : status.sessions,
+        sessions: this.runner ? this.runner.index.countSessions(status.agent, status.host ?? null) : status.sessions,
         state: status.state === 'ok' && known?.unreadable ? 'unreadable' : status.state,
         lastError: status.lastError ?? firstUnreadable(known?.problems),
         problems: known?.problems ?? [],
@@ -120,17 +120,17 @@ export class LiveSources implements TranscriptReader {
 
   /** Work counters since the index started (in worker mode: of its first pass). */
   counters(): SyncCounters | null {
-    return this.service?.counters() ?? null;
+    return this.runner?.counters() ?? null;
   }
 
   async syncNow(): Promise<void> {
-    await this.service?.syncNow();
+    await this.runner?.syncNow();
   }
 
   async stop(): Promise<void> {
     await this.restarting;
-    await this.service?.stop();
-    this.service = null;
+    await this.runner?.stop();
+    this.runner = null;
   }
 
   getSession(sessionId: string) {
@@ -145,18 +145,18 @@ export class LiveSources implements TranscriptReader {
     return this.reader.getMessages(sessionId, query);
   }
 
-  private async createService(settings: Settings, rebuild: boolean | undefined): Promise<IndexService> {
+  private async createRunner(settings: Settings, rebuild: boolean | undefined): Promise<IngestRunner> {
     const config = sourcesConfig(settings);
     const ingest =
       this.opts.ingest === 'worker'
         ? { kind: 'worker' as const, adapterArgs: [config, this.opts.environment] }
         : {
             kind: 'inline' as const,
-            adapters: (await import('../sources/registry.js')).createAdapters(config, this.opts.environment),
+            adapters: (await import('./registry.js')).createAdapters(config, this.opts.environment),
             // A big pass (e.g. `baton index` on a large store) parses in a worker while this thread writes.
             readAhead: { adapterModule: defaultAdapterModule(), adapterArgs: [config, this.opts.environment] },
           };
-    const service = new IndexService({
+    const runner = new IngestRunner({
       dataDir: this.opts.dataDir,
       ingest,
       watch: this.opts.watch,
@@ -164,9 +164,9 @@ export class LiveSources implements TranscriptReader {
       restartPolicy: this.opts.restartPolicy,
       log: (level, message) => this.opts.log(`[index ${level}] ${message}`),
     });
-    service.on('progress', (p) => this.opts.onProgress(p));
-    service.on('sessions-changed', (ids) => this.opts.onSessionsChanged(ids));
-    await service.start();
-    return service;
+    runner.on('progress', (p) => this.opts.onProgress(p));
+    runner.on('sessions-changed', (ids) => this.opts.onSessionsChanged(ids));
+    await runner.start();
+    return runner;
   }
 }

@@ -8,13 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentId } from '../../../shared/model.js';
-import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
-import { createHermesAdapter } from './hermes/index.js';
-import { createOpenCodeAdapter } from './opencode/index.js';
-import { createAdapters } from './registry.js';
-import type { JsonValue, SourceUnit } from './types.js';
-import { readUnit as readAll } from '../../../testing/read-unit.js';
+import type { AgentId } from '../../../../shared/model.js';
+import { makeFixtureHome, type FixtureHome } from '../../../../testing/fixture-home.js';
+import { createHermesAdapter } from '../hermes/index.js';
+import { createOpenCodeAdapter } from '../opencode/index.js';
+import { createAdapters } from '../../ingest/registry.js';
+import type { JsonValue, SourceUnit } from '../types.js';
+import { readUnit as readAll } from '../../../../testing/read-unit.js';
 
 
 function unitAt(units: SourceUnit[], file: string): SourceUnit {

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { fixtureAdapters } from '../../../testing/index-support.js';
-import { openIndexForWriting } from './index-db.js';
-import { IndexWriter } from './index-writer.js';
-import { IndexSync } from './index-sync.js';
-import { SessionIndex } from './session-index.js';
+import { openIndexForWriting } from '../index/index-db.js';
+import { IndexWriter } from '../index/index-writer.js';
+import { StoreSync } from './store-sync.js';
+import { SessionIndex } from '../index/session-index.js';
 
-describe('IndexSync over the real fixture stores', () => {
+describe('StoreSync over the real fixture stores', () => {
   let home: FixtureHome;
   let dataDir: string;
   beforeEach(() => {
@@ -19,7 +19,7 @@ describe('IndexSync over the real fixture stores', () => {
 
   function open() {
     const db = openIndexForWriting(dataDir);
-    const sync = new IndexSync(new IndexWriter(db), fixtureAdapters(home.env));
+    const sync = new StoreSync(new IndexWriter(db), fixtureAdapters(home.env));
     const index = new SessionIndex(dataDir);
     return { db, sync, index, close: () => (index.close(), db.close()) };
   }
@@ -48,7 +48,7 @@ describe('IndexSync over the real fixture stores', () => {
   it('compacts the FTS index after a big pass, in steps that let other syncs run between them', async () => {
     const db = openIndexForWriting(dataDir);
     const writer = new IndexWriter(db, { messages: 1, bytes: 1 }); // a commit per batch: many FTS segments
-    const sync = new IndexSync(writer, fixtureAdapters(home.env), () => {}, { compactAfterMessages: 1 });
+    const sync = new StoreSync(writer, fixtureAdapters(home.env), () => {}, { compactAfterMessages: 1 });
     const index = new SessionIndex(dataDir);
     const structure = () => (db.prepare('SELECT length(block) FROM message_fts_data WHERE id = 10').pluck().get() as number);
     const queries = ['README', 'git', 'ls', 'greeting'];
@@ -177,7 +177,7 @@ describe('index.db lifecycle', () => {
     it(`sets a corrupt index aside (${damage}) and rebuilds`, async () => {
       const dataDir = home.env.BATON_HOME!;
       const db = openIndexForWriting(dataDir);
-      const sync = new IndexSync(new IndexWriter(db), fixtureAdapters(home.env));
+      const sync = new StoreSync(new IndexWriter(db), fixtureAdapters(home.env));
       await sync.syncAll();
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
@@ -193,7 +193,7 @@ describe('index.db lifecycle', () => {
       const reopened = openIndexForWriting(dataDir, { log: (_l, m) => logs.push(m) });
       expect(logs.join('\n')).toMatch(/unusable .* moved to .*index\.db\.corrupt-/);
       expect(fs.readdirSync(dataDir).some((f) => f.startsWith('index.db.corrupt-'))).toBe(true);
-      const again = new IndexSync(new IndexWriter(reopened), fixtureAdapters(home.env));
+      const again = new StoreSync(new IndexWriter(reopened), fixtureAdapters(home.env));
       const run = await again.syncAll();
       expect(run.unitsRead).toBeGreaterThan(0);
       const index = new SessionIndex(dataDir);

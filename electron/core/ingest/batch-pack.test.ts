@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/model.js';
 import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { packBatch, unpackBatch, type PackedBatch } from './batch-pack.js';
-import { withIndexForms, type IndexBatch } from './index-writer.js';
+import { withIndexForms, type IndexBatch } from '../index/index-writer.js';
 import { fixtureAdapters } from '../../../testing/index-support.js';
 
 let home: FixtureHome;

@@ -9,21 +9,21 @@ import { AGENTS } from '../../../shared/model.js';
 import { expectedSessions, makeFixtureHome, makeTempDir, type FixtureHome } from '../../../testing/fixture-home.js';
 import { corpusSpec, ensureCorpus } from '../../../bench/corpus.js';
 import { allAgentsConfig, environmentOf, fixtureAdapters } from '../../../testing/index-support.js';
-import { IndexService, type IndexServiceOptions } from './index-service.js';
+import { IngestRunner, type IngestRunnerOptions } from './ingest-runner.js';
 import { restartDelay, type RestartPolicy } from './ingest-supervisor.js';
 import type { Faults } from '../../../testing/read-ahead-test-adapters.js';
-import { LiveIndex } from './live-index.js';
-import { SessionIndex } from './session-index.js';
+import { IndexWriteLoop } from './index-write-loop.js';
+import { SessionIndex } from '../index/session-index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-describe('IndexService with ingest in a worker thread', () => {
+describe('IngestRunner with ingest in a worker thread', () => {
   let home: FixtureHome;
   beforeEach(() => (home = makeFixtureHome()));
   afterEach(() => home.cleanup());
 
   it('cold-indexes in the worker, reports progress, streams changes, stops cleanly', async () => {
-    const service = new IndexService({
+    const service = new IngestRunner({
       dataDir: home.env.BATON_HOME!,
       ingest: { kind: 'worker', adapterArgs: [allAgentsConfig(), environmentOf(home.env)] },
       debounceMs: 20,
@@ -51,16 +51,16 @@ describe('IndexService with ingest in a worker thread', () => {
   });
 });
 
-describe('IndexService keeps its ingest worker running', () => {
+describe('IngestRunner keeps its ingest worker running', () => {
   const faultModule = pathToFileURL(path.join(here, '../../../testing/read-ahead-test-adapters.ts')).href;
   const quick: RestartPolicy = { baseDelayMs: 20, maxDelayMs: 100, maxRestarts: 2, healthyAfterMs: 60_000 };
   let home: FixtureHome;
   beforeEach(() => (home = makeFixtureHome()));
   afterEach(() => home.cleanup());
 
-  const serviceWith = (faults: Faults, more: Partial<IndexServiceOptions> = {}) => {
+  const serviceWith = (faults: Faults, more: Partial<IngestRunnerOptions> = {}) => {
     const logs: string[] = [];
-    const service = new IndexService({
+    const service = new IngestRunner({
       dataDir: home.env.BATON_HOME!,
       ingest: { kind: 'worker', adapterModule: faultModule, adapterArgs: [allAgentsConfig(), environmentOf(home.env), faults] },
       watch: false,
@@ -165,12 +165,12 @@ describe('crash safety', () => {
 
     const partial = snapshot(dataDir).length;
     expect(partial).toBeGreaterThan(0);
-    const resumed = new LiveIndex({ dataDir, adapters: fixtureAdapters(env), watch: false });
+    const resumed = new IndexWriteLoop({ dataDir, adapters: fixtureAdapters(env), watch: false });
     await resumed.start();
     await resumed.close();
 
     const referenceDir = path.join(tmp.dir, 'reference');
-    const reference = new LiveIndex({ dataDir: referenceDir, adapters: fixtureAdapters(env), watch: false });
+    const reference = new IndexWriteLoop({ dataDir: referenceDir, adapters: fixtureAdapters(env), watch: false });
     await reference.start();
     await reference.close();
 

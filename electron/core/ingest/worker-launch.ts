@@ -1,5 +1,5 @@
 /**
- * What the index's worker threads share: starting a worker module that sits next to this one (from
+ * What ingest's worker threads share: starting a worker module that sits next to this one (from
  * TypeScript sources — dev, tests, bench — the worker loads tsx first), and building the adapters
  * inside a worker from plain config (`createAdapters(...adapterArgs)` of `adapterModule`).
  */
@@ -20,9 +20,9 @@ export interface AdapterSource {
   adapterArgs: unknown[];
 }
 
-/** The sources registry, next to this module in both the .ts sources and the compiled dist/. */
+/** The adapter registry, next to this module in both the .ts sources and the compiled dist/. */
 export function defaultAdapterModule(): string {
-  return pathToFileURL(path.join(path.dirname(here), '..', 'sources', `registry${runningFromTs ? '.ts' : '.js'}`)).href;
+  return pathToFileURL(path.join(path.dirname(here), `registry${runningFromTs ? '.ts' : '.js'}`)).href;
 }
 
 /** Starts `<name>.ts|.js` from this folder as a worker thread. */

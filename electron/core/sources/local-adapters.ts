@@ -1,9 +1,12 @@
 /**
- * The enabled source adapters for a settings snapshot: one per enabled agent, reading the path the
- * user set in settings when there is one, else the agent's default store roots for this environment.
+ * This machine's source adapters for the agents' store settings: one per enabled agent, reading
+ * the path the user set in settings when there is one, else the agent's default store roots for
+ * this environment (plus, on Windows, the stores inside enabled WSL distros). Other machines'
+ * stores are ingest's to add (ingest/registry.ts).
  */
 import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { defaultStoreRoots, type Environment } from '../paths.js';
+import { wslStoreRoots } from '../wsl/wsl-paths.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
 import { createGeminiAdapter } from './gemini/gemini-adapter.js';
@@ -12,10 +15,6 @@ import { createOpenCodeAdapter } from './opencode/index.js';
 import { createPiAdapter } from './pi/pi-adapter.js';
 import { createQwenAdapter } from './qwen/qwen-adapter.js';
 import type { SourceAdapter } from './types.js';
-import type { MachineSettings } from '../../../shared/settings.js';
-import { createRemoteAdapters } from '../remote/remote-adapter.js';
-import { wslStoreRoots } from '../wsl/wsl-paths.js';
-import type { RemoteHostOptions } from '../remote/remote-host.js';
 
 export interface AgentSourceConfig {
   enabled: boolean;
@@ -23,13 +22,10 @@ export interface AgentSourceConfig {
   path: string | null;
 }
 
-export interface SourcesConfig {
+export interface LocalSourcesConfig {
   agents: Record<AgentId, AgentSourceConfig>;
   /** Windows: WSL distros whose agent stores are read as local roots (enabled ones only). */
   wslDistros?: { distro: string; home: string; enabled: boolean }[];
-  /** Other machines read over SSH (enabled ones only are read); none when absent. */
-  machines?: MachineSettings[];
-  remote?: RemoteHostOptions;
 }
 
 // Every agent of the shared list has a reader: a new agent in AGENTS does not compile without one.
@@ -43,24 +39,29 @@ const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
   qwen: (roots) => createQwenAdapter(roots),
 };
 
-export function storeRootsFor(agent: AgentId, config: AgentSourceConfig, environment: Environment, wslDistros: SourcesConfig['wslDistros'] = []): string[] {
+export function storeRootsFor(
+  agent: AgentId,
+  config: AgentSourceConfig,
+  environment: Environment,
+  wslDistros: LocalSourcesConfig['wslDistros'] = [],
+): string[] {
   if (config.path) return [config.path];
   // On Windows, agents run inside WSL keep their stores in the distro's Linux home.
   const wsl = environment.platform === 'win32' ? wslDistros.filter((d) => d.enabled).flatMap((d) => wslStoreRoots(agent, d.distro, d.home)) : [];
   return [...defaultStoreRoots(agent, environment), ...wsl];
 }
 
-export function createAdapters(config: SourcesConfig, environment: Environment): SourceAdapter[] {
+/** One agent's adapter over the given store roots. */
+export function createAgentAdapter(agent: AgentId, roots: string[]): SourceAdapter {
+  return FACTORIES[agent](roots);
+}
+
+export function createLocalAdapters(config: LocalSourcesConfig, environment: Environment): SourceAdapter[] {
   const out: SourceAdapter[] = [];
   for (const agent of AGENTS) {
     const agentConfig = config.agents[agent];
     if (!agentConfig?.enabled) continue;
-    out.push(FACTORIES[agent](storeRootsFor(agent, agentConfig, environment, config.wslDistros)));
-  }
-  // Remote adapters connect on first use, so building them (in each worker) opens nothing. Which
-  // agents a host serves is the host's to say (its hello), not what this machine has enabled.
-  for (const machine of config.machines ?? []) {
-    if (machine.enabled) out.push(...createRemoteAdapters(machine, config.remote));
+    out.push(createAgentAdapter(agent, storeRootsFor(agent, agentConfig, environment, config.wslDistros)));
   }
   return out;
 }

@@ -11,11 +11,11 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
-import type { IndexLog } from './index-db.js';
+import type { IndexLog } from '../index/index-db.js';
 import type { FromReadAhead, ReadAheadInit, ReadAheadItem, ToReadAhead } from './read-ahead-protocol.js';
 import { launchWorker, type AdapterSource } from './worker-launch.js';
 import { unpackBatch } from './batch-pack.js';
-import type { IndexBatch } from './index-writer.js';
+import type { IndexBatch } from '../index/index-writer.js';
 
 export type { ReadAheadItem } from './read-ahead-protocol.js';
 

@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceStatus } from '../../../shared/model.js';
 import { makeFixtureHome, makeTempDir, type FixtureHome } from '../../../testing/fixture-home.js';
-import { indexFilePath } from './index-db.js';
-import { LiveIndex, type LiveIndexOptions } from './live-index.js';
+import { indexFilePath } from '../index/index-db.js';
+import { IndexWriteLoop, type IndexWriteLoopOptions } from './index-write-loop.js';
 import type { ReadAheadOptions } from './read-ahead.js';
 import type { Faults } from '../../../testing/read-ahead-test-adapters.js';
 import { allAgentsConfig, environmentOf, fixtureAdapters } from '../../../testing/index-support.js';
@@ -67,8 +67,8 @@ function readAhead(opts: Partial<ReadAheadOptions> & { faults?: Faults } = {}): 
 }
 
 /** One full pass (no watching) and what it reports; `logs` collects warnings. */
-async function coldIndex(dataDir: string, opts: Partial<LiveIndexOptions> = {}, logs: string[] = []) {
-  const live = new LiveIndex({ dataDir, adapters: fixtureAdapters(home.env), watch: false, log: (_l, m) => logs.push(m), ...opts });
+async function coldIndex(dataDir: string, opts: Partial<IndexWriteLoopOptions> = {}, logs: string[] = []) {
+  const live = new IndexWriteLoop({ dataDir, adapters: fixtureAdapters(home.env), watch: false, log: (_l, m) => logs.push(m), ...opts });
   await live.start();
   const counters = { ...live.sync.counters };
   const status = live.sync.sourceStatus();
@@ -168,7 +168,7 @@ describe('read-ahead worker for big syncs', () => {
   it('stops promptly mid-run; the next sync resumes with nothing lost or duplicated', async () => {
     const dataDir = newDataDir();
     // Commit after every batch, so the first commit lands inside the big (first) transcript.
-    const live = new LiveIndex({ dataDir, adapters: fixtureAdapters(home.env), watch: false, readAhead: readAhead(), groupCommit: { messages: 1, bytes: 1 } });
+    const live = new IndexWriteLoop({ dataDir, adapters: fixtureAdapters(home.env), watch: false, readAhead: readAhead(), groupCommit: { messages: 1, bytes: 1 } });
     let stoppedAt = 0;
     live.sync.on('sessions-changed', () => {
       if (stoppedAt) return;

@@ -2,16 +2,16 @@
  * The part shared by the JSONL adapters (Claude Code, Codex): drive the tailer over one file, hand
  * each record to an agent-specific parser, keep per-session aggregates (turns, tools, usage, title…)
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
- * batches whose cursor is exact. Also the status/diagnostics bookkeeping both adapters report.
+ * batches whose cursor is exact.
  */
-import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, SourceState, SourceStatus, TokenUsage, UsageEvent } from '../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, TokenUsage, UsageEvent } from '../../../../shared/model.js';
+import type { SourceStatusTracker } from '../source-status.js';
 import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailDiagnosticDetail, type TailRecord } from './jsonl-tail.js';
-import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from './types.js';
+import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from '../types.js';
 
 export const MAX_BATCH_MESSAGES = 2000;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 const MAX_TOOL_NAMES = 256;
-const MAX_STATUS_DIAGNOSTICS = 100;
 
 /** Everything the index needs to rebuild a Session, kept small enough to live in a cursor. */
 export interface SessionAgg {
@@ -191,53 +191,6 @@ export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Status bookkeeping shared by the JSONL adapters. */
-export class StatusTracker {
-  state: SourceState = 'not_found';
-  lastError: string | null = null;
-  lastReadAt: string | null = null;
-  skippedLines = 0;
-  messages = 0;
-  filesRead = 0;
-  private readonly sessionIds = new Set<string>();
-  private readonly diagnostics: Diagnostic[] = [];
-
-  constructor(
-    private readonly agent: AgentId,
-    private readonly rootList: string[],
-  ) {}
-
-  diagnostic(d: Omit<Diagnostic, 'at'>, ctx?: ReadContext): void {
-    this.diagnostics.push({ ...d, at: new Date().toISOString() });
-    if (this.diagnostics.length > MAX_STATUS_DIAGNOSTICS) this.diagnostics.shift();
-    ctx?.diagnostic(d);
-  }
-
-  error(d: Omit<Diagnostic, 'at'>, ctx?: ReadContext): void {
-    this.lastError = d.line ? `${d.file}:${d.line}: ${d.message}` : `${d.file}: ${d.message}`;
-    this.diagnostic(d, ctx);
-  }
-
-  noteSession(id: string): void {
-    this.sessionIds.add(id);
-  }
-
-  snapshot(): SourceStatus {
-    return {
-      agent: this.agent,
-      state: this.state,
-      roots: [...this.rootList],
-      sessions: this.sessionIds.size,
-      messages: this.messages,
-      filesRead: this.filesRead,
-      skippedLines: this.skippedLines,
-      lastError: this.lastError,
-      lastReadAt: this.lastReadAt,
-      diagnostics: [...this.diagnostics],
-    };
-  }
-}
-
 /** The Session an aggregate stands for (`bytes`: the unit's size as read). */
 export function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, bytes: number): Session {
   return {
@@ -266,7 +219,7 @@ export function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, b
 export interface ReadJsonlOptions<S> {
   agent: AgentId;
   parser: RecordParser<S>;
-  status: StatusTracker;
+  status: SourceStatusTracker;
   maxLineBytes?: number;
   maxBatchMessages?: number;
   maxBatchBytes?: number;
@@ -305,7 +258,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
     const d: Omit<Diagnostic, 'at'> = { file: unit.path, ...(line === undefined ? {} : { line }), message, ...detail };
     // A partial last line is normal while the agent writes: only the index decides (by its age) whether it is a problem.
     if (detail?.kind === 'unfinished_line') return ctx.diagnostic(d);
-    if (detail?.kind !== 'invalid_utf8') status.skippedLines++; // a repaired line is kept, not skipped
+    if (detail?.kind !== 'invalid_utf8') status.skippedLine(); // a repaired line is kept, not skipped
     status.diagnostic(d, ctx);
   };
 
@@ -343,7 +296,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
   let sink = new RecordSink(agent, sessions, announce);
   let batchBytes = 0;
   let tail: TailCursor | null = null;
-  status.filesRead++;
+  status.unitOpened(unit.key);
 
   /**
    * `last`: nothing touches the aggregates afterwards, so the cursor may own them uncopied. The last
@@ -357,7 +310,6 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
       if (!agg) continue;
       parser.finish?.(agg, state);
       out.push(toSession(agent, agg, unit.path, tail?.zst ? unit.size : (tail?.size ?? unit.size)));
-      status.noteSession(`${agent}:${id}`);
     }
     const resetSessions = [...new Set([...pendingReset, ...sink.resetSessions])];
     pendingReset = [];
@@ -371,8 +323,7 @@ export async function* readJsonlUnit<S>(unit: SourceUnit, ctx: ReadContext, opts
       bytesRead: batchBytes,
       ...(sink.usage.length > 0 ? { usage: sink.usage } : {}),
     };
-    status.messages += sink.messages.length;
-    status.lastReadAt = new Date().toISOString();
+    status.unitRead(unit.key, out.map((s) => s.id), sink.messages.length);
     sink = new RecordSink(agent, sessions, announce);
     batchBytes = 0;
     return batch;

@@ -1,7 +1,7 @@
-/** Messages between the main thread (IndexService) and the ingest worker (ingest-worker.ts). */
+/** Messages between the main thread (IngestRunner) and the ingest worker (ingest-worker.ts). */
 import type { IndexProgress } from '../../../shared/api-types.js';
 import type { SourceStatus } from '../../../shared/model.js';
-import type { SyncCounters } from './index-sync.js';
+import type { SyncCounters } from './store-sync.js';
 
 export interface IngestWorkerInit {
   dataDir: string;

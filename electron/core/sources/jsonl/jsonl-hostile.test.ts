@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Diagnostic, Message, Session } from '../../../shared/model.js';
-import { makeTempDir } from '../../../testing/fixture-home.js';
-import { createClaudeAdapter } from './claude/claude-adapter.js';
-import { createCodexAdapter } from './codex/codex-adapter.js';
-import { createPiAdapter } from './pi/pi-adapter.js';
-import { createQwenAdapter } from './qwen/qwen-adapter.js';
-import type { JsonValue, ReadBatch, SourceAdapter } from './types.js';
+import type { Diagnostic, Message, Session } from '../../../../shared/model.js';
+import { makeTempDir } from '../../../../testing/fixture-home.js';
+import { createClaudeAdapter } from '../claude/claude-adapter.js';
+import { createCodexAdapter } from '../codex/codex-adapter.js';
+import { createPiAdapter } from '../pi/pi-adapter.js';
+import { createQwenAdapter } from '../qwen/qwen-adapter.js';
+import type { JsonValue, ReadBatch, SourceAdapter } from '../types.js';
 
 const SID = '12345678-1234-4234-8234-123456789abc';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../../../testing/fixture-home.js';
+import { makeTempDir } from '../../../../testing/fixture-home.js';
 import { HEAD_BYTES, openTail, type TailCursor, type TailOptions } from './jsonl-tail.js';
 
 interface Run {
