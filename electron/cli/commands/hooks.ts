@@ -1,6 +1,6 @@
 /**
  * `baton hooks install|uninstall|status [--agent A|all] [--dry-run]`: Baton's start-up, PreCompact
- * and Stop hooks in each agent's own config (Claude Code, Codex, Hermes). Same care as
+ * and Stop hooks in each agent's own config (Claude Code, Codex, Hermes, Gemini CLI, Qwen Code). Same care as
  * `baton mcp install`: backup before every write, only Baton's entries, idempotent.
  */
 import { Option, type Command } from 'commander';

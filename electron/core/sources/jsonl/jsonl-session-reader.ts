@@ -1,5 +1,5 @@
 /**
- * The part shared by the JSONL adapters (Claude Code, Codex): drive the tailer over one file, hand
+ * The part shared by the JSONL adapters (Claude Code, Codex, Gemini CLI, Qwen Code, pi): drive the tailer over one file, hand
  * each record to an agent-specific parser, keep per-session aggregates (turns, tools, usage, title…)
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
  * batches whose cursor is exact.

@@ -1,5 +1,5 @@
 /**
- * Incremental, streaming reader for append-only JSONL transcripts (Claude Code, Codex).
+ * Incremental, streaming reader for append-only JSONL transcripts (Claude Code, Codex, Gemini CLI, Qwen Code, pi).
  *
  * Reads only the bytes appended since the saved cursor, in fixed-size chunks (memory does not grow
  * with the file), splits on `\n` without concatenating big strings, and never parses a partial last
