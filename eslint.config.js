@@ -124,6 +124,11 @@ export default tseslint.config(
     },
   },
   {
+    // Benchmarks share test support through testing/, never through the e2e suites.
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/e2e/*'], message: 'bench/ takes shared test support from testing/, not from e2e/.' }] }] },
+  },
+  {
     // The Electron glue (main, preload, tray, windows…): anything but test support.
     files: ['electron/*.ts', 'electron/{app,tray,hotkey,window,clipboard,login-item}/**/*.ts'],
     ignores: TEST_FILES,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureAgentCli } from '../e2e/agents/support/agent-clis.js';
+import { ensureAgentCli } from '../testing/agents/agent-clis.js';
 import { goalRow, type BenchContext, type BenchRow } from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

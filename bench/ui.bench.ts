@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { startBatonServer } from '../e2e/support/baton-server.js';
+import { startBatonServer } from '../testing/baton-server.js';
 import { benchDir, corpusSpec, ensureCorpus } from './corpus.js';
 import { goalRow, type BenchContext, type BenchRow } from './harness.js';
 

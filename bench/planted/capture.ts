@@ -11,10 +11,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureAgentCli } from '../../e2e/agents/support/agent-clis.js';
-import { agentEnv, promptArgs } from '../../e2e/agents/support/agent-home.js';
-import { startMockLlm } from '../../e2e/agents/support/mock-llm.js';
-import { runAgent } from '../../e2e/agents/support/run-agent.js';
+import { ensureAgentCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
+import { startMockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 import { TURNS } from './scenario.js';
 import { PLANTED_DIR } from './paths.js';
 

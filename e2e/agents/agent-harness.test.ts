@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
+import { ensureAgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 
 const AGENTS = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi'] as const;
 

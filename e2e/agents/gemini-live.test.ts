@@ -9,10 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, promptArgs } from './support/agent-home.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 
 const WORD = 'zebraquartzgemini';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/model.js';
 import { createGeminiAdapter } from '../../electron/core/sources/gemini/gemini-adapter.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 
 const execFileAsync = promisify(execFile);
 

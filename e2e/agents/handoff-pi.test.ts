@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
-import { startMockLlm, type MockLlm, type MockRequest } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
-import { runBaton } from './support/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from './support/handoff-scene.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
+import { runBaton } from '../../testing/agents/baton-cli.js';
+import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
 
 const GOAL = 'Teach the quillwort lexer to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c20';

@@ -16,11 +16,11 @@ import { SEQ_SPAN } from '../../electron/core/index/index-schema.js';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
 import { allAgentsConfig, environmentOf } from '../../testing/index-support.js';
 import { createAdapters } from '../../electron/core/ingest/registry.js';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, promptArgs } from './support/agent-home.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent, type AgentRun } from './support/run-agent.js';
-import { hasTmux, startTui, type Tui } from './support/tmux-tui.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent, type AgentRun } from '../../testing/agents/run-agent.js';
+import { hasTmux, startTui, type Tui } from '../../testing/agents/tmux-tui.js';
 
 type Agent = 'claude' | 'codex' | 'opencode';
 

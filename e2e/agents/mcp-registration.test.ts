@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
-import { startBatonForAgent, type BatonForAgent } from './support/baton-for-agent.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-home.js';
+import { startBatonForAgent, type BatonForAgent } from '../../testing/agents/baton-for-agent.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 
 type Agent = 'claude' | 'codex' | 'gemini' | 'qwen';
 

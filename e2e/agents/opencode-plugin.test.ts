@@ -13,12 +13,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv } from './support/agent-home.js';
-import { startBatonForAgent, type BatonForAgent } from './support/baton-for-agent.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent, type AgentRun } from './support/run-agent.js';
-import type { MockRequest } from './support/mock-llm.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv } from '../../testing/agents/agent-home.js';
+import { startBatonForAgent, type BatonForAgent } from '../../testing/agents/baton-for-agent.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent, type AgentRun } from '../../testing/agents/run-agent.js';
+import type { MockRequest } from '../../testing/agents/mock-llm.js';
 
 const GOAL = 'Teach the quillmoss exporter to write CSV headers';
 const SOURCE_SESSION = '5b1e0c7a-2f3d-4e5a-8b9c-0d1e2f3a4b5c';

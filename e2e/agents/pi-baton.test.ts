@@ -13,10 +13,10 @@ import { startLocalServer, type LocalServer } from '../../electron/core/local-se
 import { currentEnvironment, type Environment } from '../../electron/core/paths.js';
 import { installMcp, mcpInstallStatus } from '../../electron/core/install/mcp-entries/mcp-installer.js';
 import { mcpEndpoint } from '../../electron/core/install/endpoint.js';
-import { ensureAgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, MOCK_AGENT, promptArgs } from './support/agent-home.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
+import { ensureAgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 
 interface Block {
   type: string;

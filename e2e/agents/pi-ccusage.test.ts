@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../shared/model.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { createPiAdapter } from '../../electron/core/sources/pi/pi-adapter.js';
-import { ensureAgentCli, requireCli } from './support/agent-clis.js';
+import { ensureAgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 
 const run = promisify(execFile);
 const FORK = '01a20eb0-ed27-774c-bfba-4536f30b8477';

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
 import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv, MOCK_AGENT } from './support/agent-home.js';
-import { freePort, startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, MOCK_AGENT } from '../../testing/agents/agent-home.js';
+import { freePort, startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 
 /** Environment variables of the machine running the tests that would point Baton elsewhere. */
 const AGENT_VARS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'];

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionIndex } from '../../electron/core/index/session-index.js';
 import { startMcpHarness, type McpHarness } from '../../testing/mcp/mcp-harness.js';
 import { expectedSessions } from '../../testing/fixture-home.js';
-import { ensureAgentCli, requireCli } from './support/agent-clis.js';
-import { agentEnv } from './support/agent-home.js';
-import { startMockLlm, type MockLlm } from './support/mock-llm.js';
-import { runAgent } from './support/run-agent.js';
+import { ensureAgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
 
 async function until<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusSpec, ensureCorpus } from '../../bench/corpus.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { addClaudeSubagent } from '../../testing/claude-subagent.js';
-import { ensureAgentCli, type AgentCli, requireCli } from './support/agent-clis.js';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');

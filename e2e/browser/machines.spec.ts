@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFixtureHome } from '../../testing/fixture-home.js';
 import { startSshdHost } from '../../testing/sshd-host.js';
-import { freePort } from '../support/baton-server.js';
+import { freePort } from '../../testing/baton-server.js';
 import { expect, rows, snapshot, test, waitForSessions } from '../support/fixtures.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

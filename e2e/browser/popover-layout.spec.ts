@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { freePort } from '../support/baton-server.js';
+import { freePort } from '../../testing/baton-server.js';
 import { expect, rows, test, waitForSessions } from '../support/fixtures.js';
 
 const POPOVER = { width: 420, height: 640 };

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../shared/model.js';
 import type { HealthInfo } from '../../shared/api-types.js';
-import { freePort } from '../support/baton-server.js';
+import { freePort } from '../../testing/baton-server.js';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { startGroup, type GroupProcess } from '../../testing/process-group.js';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { startBatonServer, type BatonServer } from './baton-server.js';
+import { startBatonServer, type BatonServer } from '../../testing/baton-server.js';
 
 export interface BatonFixtures {
   fixtureHome: FixtureHome;

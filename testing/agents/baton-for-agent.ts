@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createBatonCore, type BatonCore } from '../../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../../electron/core/local-server.js';
+import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { pathWithProjectNode } from './run-agent.js';
 
 const execFileAsync = promisify(execFile);
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface BatonForAgent {
   core: BatonCore;

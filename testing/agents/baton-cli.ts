@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BATON_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/baton.mjs');
+export const BATON_BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
 
 export interface BatonRun {
   code: number | null;

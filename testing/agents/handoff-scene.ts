@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { openUserData } from '../../../electron/core/userdata/user-data.js';
-import { writeClaudeTranscript } from '../../../testing/briefs/claude-transcript.js';
+import { openUserData } from '../../electron/core/userdata/user-data.js';
+import { writeClaudeTranscript } from '../briefs/claude-transcript.js';
 import { runBaton } from './baton-cli.js';
 import type { MockRequest } from './mock-llm.js';
 

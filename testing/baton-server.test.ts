@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { HealthInfo } from '../../shared/api-types.js';
-import { AGENTS } from '../../shared/model.js';
-import { expectedSessions, makeFixtureHome, makeTempDir, STORE_ENV_KEYS } from '../../testing/fixture-home.js';
+import type { HealthInfo } from '../shared/api-types.js';
+import { AGENTS } from '../shared/model.js';
+import { expectedSessions, makeFixtureHome, makeTempDir, STORE_ENV_KEYS } from './fixture-home.js';
 import { startBatonServer, type BatonServer } from './baton-server.js';
 
 const saved = new Map<string, string | undefined>();
