@@ -71,6 +71,8 @@ export interface UsageLimit {
 /** Inclusive range of message seqs [first, last]. */
 export type SeqRange = [number, number];
 
+export type ParentKind = 'subagent' | 'fork';
+
 export interface Session {
   /** `<agent>:<nativeId>` — unique across agents. */
   id: string;
@@ -95,6 +97,12 @@ export interface Session {
   usage: TokenUsage;
   /** Parent session id (`<agent>:<nativeId>`) for subagent transcripts and forks. */
   parentId: string | null;
+  /**
+   * What the parent link means: a `subagent` the parent ran (its requests count in the parent's
+   * usage, as ccusage counts them), or a `fork` (a resume, fork or continuation that copied the
+   * parent's history; counted on its own). Absent when there is no parent or the agent doesn't say.
+   */
+  parentKind?: ParentKind;
   sourcePath: string;
   bytes: number;
   /**

@@ -24,25 +24,10 @@ export interface UsageTotals {
   requests: number;
 }
 
-/**
- * Per agent: whether a child session (one with a parent) is a subagent whose requests count in its
- * parent's total, as ccusage counts them. Codex's and Hermes' parent links also name forks and
- * branches that copy the parent's history (and pi's are forks only), so those stay apart.
- */
-export const SUBAGENT_USAGE_IN_PARENT: Record<AgentId, boolean> = {
-  claude: true,
-  codex: false,
-  opencode: true,
-  hermes: false,
-  gemini: true,
-  qwen: true,
-  pi: false,
-};
-
 /** A session's own share of its totals: its requests without its subagents'. */
 export type OwnUsage = Pick<UsageTotals, 'inputTokens' | 'outputTokens' | 'cacheCreationTokens' | 'cacheReadTokens' | 'reasoningTokens' | 'totalTokens' | 'costUSD' | 'requests'>;
 
-/** The totals of a session include its subagents' requests (see SUBAGENT_USAGE_IN_PARENT); `own` is its share. */
+/** The totals of a session include its subagents' requests (children whose parentKind is 'subagent'); `own` is its share. */
 export interface SessionUsage extends UsageTotals {
   /** Baton's id, `agent:nativeId`. */
   session: string;

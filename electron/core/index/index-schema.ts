@@ -12,7 +12,7 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;
@@ -53,6 +53,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   tool_names TEXT NOT NULL DEFAULT '[]',
   usage TEXT NOT NULL DEFAULT '{}',
   parent_id TEXT,
+  -- What parent_id means: 'subagent' (counts in the parent's usage) or 'fork'; NULL: not said.
+  parent_kind TEXT,
   source_path TEXT NOT NULL DEFAULT '',
   bytes INTEGER NOT NULL DEFAULT 0,
   source_gone INTEGER NOT NULL DEFAULT 0,

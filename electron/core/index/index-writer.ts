@@ -141,16 +141,16 @@ export class IndexWriter {
       goneById: db.prepare('UPDATE sessions SET source_gone = 1 WHERE id = ? AND source_gone = 0'),
       sessionRowid: db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck(),
       upsertSession: db.prepare(`INSERT INTO sessions (id, agent, native_id, title, cwd, git_branch, git_commit, model,
-          started_at, updated_at, first_prompt, user_turns, message_count, tool_names, usage, parent_id, source_path,
-          bytes, source_gone, unit_key, other_branches)
+          started_at, updated_at, first_prompt, user_turns, message_count, tool_names, usage, parent_id, parent_kind,
+          source_path, bytes, source_gone, unit_key, other_branches)
         VALUES (@id, @agent, @nativeId, @title, @cwd, @gitBranch, @gitCommit, @model, @startedAt, @updatedAt,
-          @firstPrompt, @userTurns, @messageCount, @toolNames, @usage, @parentId, @sourcePath, @bytes, @sourceGone, @unitKey,
+          @firstPrompt, @userTurns, @messageCount, @toolNames, @usage, @parentId, @parentKind, @sourcePath, @bytes, @sourceGone, @unitKey,
           @otherBranches)
         ON CONFLICT (id) DO UPDATE SET agent = excluded.agent, native_id = excluded.native_id, title = excluded.title,
           cwd = excluded.cwd, git_branch = excluded.git_branch, git_commit = excluded.git_commit, model = excluded.model,
           started_at = excluded.started_at, updated_at = excluded.updated_at, first_prompt = excluded.first_prompt,
           user_turns = excluded.user_turns, message_count = excluded.message_count, tool_names = excluded.tool_names,
-          usage = excluded.usage, parent_id = excluded.parent_id, source_path = excluded.source_path,
+          usage = excluded.usage, parent_id = excluded.parent_id, parent_kind = excluded.parent_kind, source_path = excluded.source_path,
           bytes = excluded.bytes, source_gone = excluded.source_gone, unit_key = excluded.unit_key,
           other_branches = excluded.other_branches
         RETURNING rowid`).pluck(),
@@ -435,6 +435,7 @@ function sessionParams(s: Session, unitKey: string) {
     toolNames: JSON.stringify(s.toolNames ?? []),
     usage: JSON.stringify(s.usage ?? {}),
     parentId: s.parentId,
+    parentKind: s.parentId ? (s.parentKind ?? null) : null,
     sourcePath: s.sourcePath,
     bytes: s.bytes,
     sourceGone: s.sourceGone ? 1 : 0,

@@ -20,6 +20,7 @@ export interface SessionRow {
   tool_names: string;
   usage: string;
   parent_id: string | null;
+  parent_kind: string | null;
   source_path: string;
   bytes: number;
   source_gone: number;
@@ -28,7 +29,7 @@ export interface SessionRow {
 
 export const SESSION_COLUMNS = `s.rowid, s.id, s.agent, s.native_id, s.title, s.cwd, s.git_branch, s.git_commit, s.model,
   s.started_at, s.updated_at, s.first_prompt, s.user_turns, s.message_count, s.tool_names, s.usage, s.parent_id,
-  s.source_path, s.bytes, s.source_gone, s.other_branches`;
+  s.parent_kind, s.source_path, s.bytes, s.source_gone, s.other_branches`;
 
 const EMPTY_USAGE: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
 
@@ -58,6 +59,7 @@ export function rowToSession(r: SessionRow): Session {
     toolNames: parseJson<string[]>(r.tool_names, []),
     usage: { ...EMPTY_USAGE, ...parseJson<Partial<TokenUsage>>(r.usage, {}) },
     parentId: r.parent_id,
+    ...(r.parent_id && (r.parent_kind === 'subagent' || r.parent_kind === 'fork') ? { parentKind: r.parent_kind } : {}),
     sourcePath: r.source_path,
     bytes: r.bytes,
     sourceGone: r.source_gone === 1,

@@ -5,7 +5,7 @@
  * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
  */
 import type { AgentId, UsageEvent, UsageLimit } from '../../../shared/model.js';
-import { SUBAGENT_USAGE_IN_PARENT, type AgentUsageSummary, type BlockUsage, type DayUsage, type ModelUsage, type OwnUsage, type SessionUsage, type UsageSummary, type UsageTotals } from '../../../shared/usage.js';
+import { type AgentUsageSummary, type BlockUsage, type DayUsage, type ModelUsage, type OwnUsage, type SessionUsage, type UsageSummary, type UsageTotals } from '../../../shared/usage.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { Pricing } from './pricing.js';
 
@@ -31,6 +31,8 @@ interface SessionInfo {
   model: string | null;
   updatedAt: string | null;
   parentId: string | null;
+  /** 'subagent': its requests count in the parent's total too (see Session.parentKind). */
+  parentKind: string | null;
   usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
   hasEvents: boolean;
 }
@@ -79,7 +81,7 @@ function whereOf(filter: UsageFilter): { where: string; params: Record<string, u
 }
 
 const SESSION_COLUMNS = `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
-  s.parent_id AS parentId, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents`;
+  s.parent_id AS parentId, s.parent_kind AS parentKind, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents`;
 
 type SessionRow = Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number };
 
@@ -130,9 +132,8 @@ export class UsageReport {
     while (parents.length) {
       const next: SessionInfo[] = [];
       for (const p of parents) {
-        if (!SUBAGENT_USAGE_IN_PARENT[p.agent]) continue;
         for (const [rowid, info] of toInfos(children.all(p.id) as SessionRow[])) {
-          if (out.has(rowid)) continue;
+          if (out.has(rowid) || info.parentKind !== 'subagent') continue;
           out.set(rowid, info);
           next.push(info);
         }
@@ -211,7 +212,7 @@ export class UsageReport {
     const ancestors = (s: SessionInfo): number[] => {
       const out: number[] = [];
       let child = s;
-      while (SUBAGENT_USAGE_IN_PARENT[child.agent] && child.parentId !== null && child.parentId !== child.id) {
+      while (child.parentKind === 'subagent' && child.parentId !== null && child.parentId !== child.id) {
         const rowid = rowidById.get(child.parentId);
         const parent = rowid === undefined ? undefined : sessions.get(rowid);
         if (!parent || out.includes(parent.rowid) || parent.rowid === s.rowid) break;

@@ -129,7 +129,10 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
 
   private main(st: ClaudeFileState, sink: RecordSink): SessionAgg {
     const agg = sink.session(st.sessionId);
-    if (st.subagent && st.parentId && agg.parentId === null) agg.parentId = st.parentId;
+    if (st.subagent && st.parentId && agg.parentId === null) {
+      agg.parentId = st.parentId;
+      agg.parentKind = 'subagent';
+    }
     return agg;
   }
 
@@ -140,15 +143,22 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
       // A subagent's lines carry the parent's sessionId (flat layout: the only link to it).
       if (st.parentId === null && recordSession) st.parentId = recordSession;
       agg = this.main(st, sink);
+      if (agg.parentId !== null) agg.parentKind = 'subagent';
     } else if (r.isSidechain === true && typeof r.agentId === 'string') {
       // Older builds wrote subagent lines inline: give them their own subagent session.
       agg = sink.session(`agent-${r.agentId}`);
-      if (agg.parentId === null) agg.parentId = st.sessionId;
+      if (agg.parentId === null) {
+        agg.parentId = st.sessionId;
+        agg.parentKind = 'subagent';
+      }
     } else {
       if (recordSession && recordSession !== st.sessionId) {
         // History copied here by resume/fork: it belongs to the session it names.
         const self = this.main(st, sink);
-        if (self.parentId === null) self.parentId = recordSession;
+        if (self.parentId === null) {
+          self.parentId = recordSession;
+          self.parentKind = 'fork';
+        }
         return;
       }
       agg = this.main(st, sink);
@@ -158,7 +168,10 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
     if (uuid) {
       const owner = this.seen.getOrAdd(uuid, agg.nativeId);
       if (owner !== undefined && owner !== agg.nativeId) {
-        if (agg.parentId === null && !st.subagent) agg.parentId = owner;
+        if (agg.parentId === null && !st.subagent) {
+          agg.parentId = owner;
+          agg.parentKind = 'fork';
+        }
         return; // the same entry was already delivered for another session
       }
     }

@@ -192,8 +192,13 @@ export class CodexParser implements RecordParser<CodexFileState> {
       agg.gitBranch = str(p.git.branch) || null;
       agg.gitCommit = str(p.git.commit_hash) || null;
     }
-    const parent = str(p.forked_from_id) ?? str(p.parent_thread_id) ?? subagentParent(p.source);
-    if (parent && parent !== st.sessionId) agg.parentId = parent;
+    const forkedFrom = str(p.forked_from_id);
+    const parent = forkedFrom ?? str(p.parent_thread_id) ?? subagentParent(p.source);
+    if (parent && parent !== st.sessionId) {
+      agg.parentId = parent;
+      // A fork copies its source's history; a thread a parent spawned is a subagent.
+      agg.parentKind = forkedFrom ? 'fork' : 'subagent';
+    }
   }
 
   private userPrompt(text: string, kind: string, agg: SessionAgg, st: CodexFileState, sink: RecordSink, ts: string | null, nativeId: string | null): void {

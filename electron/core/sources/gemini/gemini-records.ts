@@ -174,6 +174,7 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
   finish(agg: SessionAgg, st: GeminiFileState): void {
     agg.cwd = this.roots.lookup(st.projectDir, st.projectHash) ?? st.directory ?? agg.cwd;
     agg.parentId = st.parentId;
+    if (st.parentId !== null) agg.parentKind = 'subagent';
   }
 
   handle(rec: TailRecord, st: GeminiFileState, sink: RecordSink): void {

@@ -4,7 +4,7 @@
  * inside the unit's cursor so they survive incremental reads, and cut the output into bounded
  * batches whose cursor is exact.
  */
-import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, SeqRange, Session, TokenUsage, UsageEvent } from '../../../../shared/model.js';
+import type { AgentId, Diagnostic, Message, MessageKind, MessageRole, ParentKind, SeqRange, Session, TokenUsage, UsageEvent } from '../../../../shared/model.js';
 import type { SourceStatusTracker } from '../source-status.js';
 import { isTailCursor, openTail, type LineShortcut, type TailCursor, type TailDiagnosticDetail, type TailRecord } from './jsonl-tail.js';
 import type { JsonValue, ReadBatch, ReadContext, SourceUnit } from '../types.js';
@@ -32,6 +32,8 @@ export interface SessionAgg {
   toolNames: string[];
   usage: TokenUsage;
   parentId: string | null;
+  /** What the parent link means (see Session.parentKind). */
+  parentKind: ParentKind | null;
   /** Seq ranges off the current conversation (tree-shaped transcripts only). */
   otherBranchSeqs?: SeqRange[];
 }
@@ -68,6 +70,7 @@ function newAgg(nativeId: string): SessionAgg {
     toolNames: [],
     usage: emptyUsage(),
     parentId: null,
+    parentKind: null,
   };
 }
 
@@ -210,6 +213,7 @@ export function toSession(agent: AgentId, agg: SessionAgg, sourcePath: string, b
     toolNames: [...agg.toolNames],
     usage: { ...agg.usage },
     parentId: agg.parentId ? `${agent}:${agg.parentId}` : null,
+    ...(agg.parentId && agg.parentKind ? { parentKind: agg.parentKind } : {}),
     sourcePath,
     bytes,
     ...(agg.otherBranchSeqs ? { otherBranchSeqs: agg.otherBranchSeqs.map((r): SeqRange => [r[0], r[1]]) } : {}),

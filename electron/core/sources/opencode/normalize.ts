@@ -245,6 +245,8 @@ export function openCodeSession(info: OpenCodeSessionInfo, t: SessionTally, sour
     toolNames: t.toolNames,
     usage: t.usage,
     parentId: info.parentId ? `opencode:${info.parentId}` : null,
+    // OpenCode's child sessions are the task tool's subagents.
+    ...(info.parentId ? { parentKind: 'subagent' as const } : {}),
     sourcePath,
     bytes,
   };

@@ -87,6 +87,7 @@ export class PiParser implements RecordParser<PiFileState> {
     agg.otherBranchSeqs = view.otherBranchSeqs;
     agg.cwd = st.cwd;
     agg.parentId = st.parentSessionId;
+    if (st.parentSessionId !== null) agg.parentKind = 'fork';
   }
 
   handle(rec: TailRecord, st: PiFileState, sink: RecordSink): void {

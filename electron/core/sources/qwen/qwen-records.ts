@@ -87,13 +87,19 @@ export class QwenParser implements RecordParser<QwenFileState> {
   handle(rec: TailRecord, st: QwenFileState, sink: RecordSink): void {
     const r = rec.value;
     const agg = sink.session(st.sessionId);
-    if (st.parentId !== null && agg.parentId === null) agg.parentId = st.parentId;
+    if (st.parentId !== null && agg.parentId === null) {
+      agg.parentId = st.parentId;
+      agg.parentKind = 'subagent';
+    }
     const uuid = str(r.uuid);
     if (uuid) {
       const owner = this.seen.getOrAdd(uuid, st.sessionId);
       if (owner !== undefined && owner !== st.sessionId) {
         // History a fork copied from its source (read first: units go oldest first) belongs to the source.
-        if (agg.parentId === null) agg.parentId = owner;
+        if (agg.parentId === null) {
+          agg.parentId = owner;
+          agg.parentKind = 'fork';
+        }
         return;
       }
     }
@@ -204,7 +210,10 @@ export class QwenParser implements RecordParser<QwenFileState> {
       }
       case 'parent_session': {
         const parent = str(payload.parentSessionId);
-        if (parent && agg.parentId === null) agg.parentId = parent;
+        if (parent && agg.parentId === null) {
+          agg.parentId = parent;
+          agg.parentKind = 'fork';
+        }
         return;
       }
       case 'rewind':
