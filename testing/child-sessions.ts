@@ -26,7 +26,7 @@ export function addCodexChild(home: string, kind: 'subagent' | 'fork', parentId:
     .map((l) => {
       const r = JSON.parse(l) as { type?: string; payload?: Record<string, unknown> };
       if (r.type !== 'session_meta' || !r.payload) return l;
-      const payload = { ...r.payload, id: childId };
+      const payload: Record<string, unknown> = { ...r.payload, id: childId };
       if (kind === 'fork') payload.forked_from_id = parentId;
       else payload.source = { subagent: { thread_spawn: { parent_thread_id: parentId, depth: 1 } } };
       return JSON.stringify({ ...r, payload });
