@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../../shared/model.js';
-import { batonDataDir, type Environment } from '../../paths.js';
+import type { Environment } from '../../paths.js';
 import { changeConfig } from '../config/config-change.js';
 import { readConfigFile } from '../config/config-file.js';
-import { InstallRecords } from '../config/install-record.js';
+import type { InstallRecords } from '../config/install-record.js';
 import { mcpConfigFile } from '../config/config-locations.js';
 import { codexEnvFile, codexEnvHasLine, codexEnvHolds, codexEnvWith, codexEnvWithout, readCodexEnv } from '../config/codex-env.js';
 import type { McpEndpoint } from '../endpoint.js';
