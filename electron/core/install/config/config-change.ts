@@ -7,19 +7,23 @@
  * the containers Baton's entry brought, and deletes Baton's backups that hold a secret.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import {
   assertWritable,
   backupConfig,
+  ConfigChangedError,
   decodeConfig,
   encodeConfig,
   readConfigFile,
+  removeConfigFile,
   writeConfigBytes,
   modeFor,
   type ConfigFile,
 } from './config-file.js';
 import { backupsOf } from './backups.js';
 import { ConfigEditError } from './config-edit-error.js';
+import { withConfigLock } from './config-lock.js';
 import { createdContainers, originalIfUntouched, recordAfterInstall, type ContainerPath, type InstallRecords } from './install-record.js';
 
 export interface ConfigEditor {
@@ -46,6 +50,15 @@ export interface ConfigChangeRequest {
   entry: string;
   /** A secret Baton's entry may hold: the file is kept 0600 while it does; backups holding it go at uninstall. */
   secret?: string;
+  /** Folders to create with the install when missing (recorded; removed at uninstall when empty). */
+  companionDirs?: string[];
+  /**
+   * Whether the text left once Baton's entry is out means "no file" (a whole file that is Baton's,
+   * like the pi extension); by default only an empty file Baton created goes.
+   */
+  wholeFile?: boolean;
+  /** Hold `<file>.lock` while changing the file (the lock a running Claude Code takes: config-lock.ts). */
+  lock?: boolean;
   dryRun?: boolean;
   now?: () => Date;
 }
@@ -83,7 +96,31 @@ function tightenIfSecret(config: ConfigFile, secret: string | undefined): boolea
   return true;
 }
 
+/** How often a change is redone when another program rewrote the file meanwhile (~1 s in all). */
+const ATTEMPTS = 25;
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Reads, edits and writes; when the file changed between the read and the write (a running agent
+ * rewrote it), the whole change is redone from a fresh read, so neither side's change is lost.
+ */
 export function changeConfig(request: ConfigChangeRequest): ConfigChangeOutcome {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return request.lock && !request.dryRun ? withConfigLock(request.file, () => changeOnce(request)) : changeOnce(request);
+    } catch (err) {
+      if (err instanceof ConfigEditError) return failure(request.file, err);
+      if (!(err instanceof ConfigChangedError)) throw err;
+      if (attempt >= ATTEMPTS) return { ...failure(request.file, err), error: err.message };
+      pause(5 + Math.random() * 35);
+    }
+  }
+}
+
+function changeOnce(request: ConfigChangeRequest): ConfigChangeOutcome {
   const { file, action } = request;
   const key = `${request.entry}@`;
   let config: ConfigFile;
@@ -97,7 +134,40 @@ export function changeConfig(request: ConfigChangeRequest): ConfigChangeOutcome 
     if (action === 'install') return install(request, config, recordKey);
     return uninstall(request, config, recordKey);
   } catch (err) {
+    if (err instanceof ConfigChangedError) throw err;
     return failure(file, err);
+  }
+}
+
+/** Runs a write; a backup made for it goes again when the write found the file changed (it is redone). */
+function writeWithBackup(backup: string | null, write: () => void): void {
+  try {
+    write();
+  } catch (err) {
+    if (backup && err instanceof ConfigChangedError) fs.rmSync(backup, { force: true });
+    throw err;
+  }
+}
+
+/** The folders `mkdir -p` would create for `dirs`, outermost first. */
+function missingDirs(dirs: string[]): string[] {
+  const missing: string[] = [];
+  for (const dir of dirs) {
+    const chain: string[] = [];
+    for (let d = path.resolve(dir); !fs.existsSync(d) && path.dirname(d) !== d; d = path.dirname(d)) chain.unshift(d);
+    missing.push(...chain.filter((d) => !missing.includes(d)));
+  }
+  return missing;
+}
+
+/** Folders Baton created, deepest first, removed when empty (anything someone put there keeps them). */
+function removeEmptyDirs(dirs: string[]): void {
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      // not empty, or gone: not Baton's to remove
+    }
   }
 }
 
@@ -114,20 +184,25 @@ function install(request: ConfigChangeRequest, config: ConfigFile, recordKey: st
   if (request.dryRun) return { file, kind: config.bytes ? 'written' : 'created', ok: true, diff, backup: null };
   const backup = backupConfig(config, request.now?.() ?? new Date());
   const holdsSecret = request.secret !== undefined && after.includes(request.secret);
-  writeConfigBytes(config, bytes, modeFor(config, holdsSecret));
+  const dirs = missingDirs([path.dirname(config.target), ...(request.companionDirs ?? [])]);
+  writeWithBackup(backup, () => writeConfigBytes(config, bytes, modeFor(config, holdsSecret)));
+  for (const dir of request.companionDirs ?? []) fs.mkdirSync(dir, { recursive: true });
   const created = editor.plain && editor.containers ? createdContainers(config.bytes ? editor.plain(config.text) : {}, editor.plain(after), editor.containers(after)) : [];
   const before = { bytes: config.bytes, mode: config.stat?.mode ?? null, hasEntry: config.bytes !== null && editor.has(config.text) };
-  request.records.set(recordKey, recordAfterInstall(request.records.get(recordKey), before, bytes, created));
+  request.records.set(recordKey, recordAfterInstall(request.records.get(recordKey), before, bytes, created, dirs));
   return { file, kind: config.bytes ? 'written' : 'created', ok: true, diff, backup };
 }
 
 function uninstall(request: ConfigChangeRequest, config: ConfigFile, recordKey: string): ConfigChangeOutcome {
   const { file, editor } = request;
+  const record = request.records.get(recordKey);
   if (!config.bytes) {
-    if (!request.dryRun) request.records.set(recordKey, undefined);
+    if (!request.dryRun) {
+      removeEmptyDirs(record?.dirs ?? []);
+      request.records.set(recordKey, undefined);
+    }
     return { file, kind: 'unchanged', ok: true, diff: '', backup: null };
   }
-  const record = request.records.get(recordKey);
   const original = editor.has(config.text) ? originalIfUntouched(record, config.bytes) : undefined;
   let afterBytes: Buffer | null;
   let afterText: string | null;
@@ -144,8 +219,8 @@ function uninstall(request: ConfigChangeRequest, config: ConfigFile, recordKey: 
     // Baton's removal leaves empty. Deepest first: `mcp.servers` before `mcp`, `hooks.Stop` before `hooks`.
     const created = [...(record ? record.created : (editor.containers?.(config.text) ?? []))].sort((a, b) => b.length - a.length);
     for (const at of created) text = editor.removeEmpty ? editor.removeEmpty(text, at) : text;
-    // A file Baton created and that now holds nothing goes.
-    const gone = (record === undefined || record.original === null) && text.trim() === '';
+    // A file Baton created (or one that is wholly Baton's) and that now holds nothing goes.
+    const gone = (request.wholeFile || record === undefined || record.original === null) && text.trim() === '';
     afterText = gone ? null : text;
     afterBytes = gone ? null : encodeConfig(text, config.layout, config.text, file);
   }
@@ -153,11 +228,16 @@ function uninstall(request: ConfigChangeRequest, config: ConfigFile, recordKey: 
   const diff = patch(file, config.text, afterText);
   const kind: ConfigChangeKind = afterBytes === null ? 'deleted' : original ? 'restored' : 'written';
   if (request.dryRun) return { file, kind, ok: true, diff, backup: null };
-  // A backup of a file that holds the secret would keep it after the uninstall: none is made then.
-  const backup = request.secret && config.text.includes(request.secret) ? null : backupConfig(config, request.now?.() ?? new Date());
-  if (afterBytes === null) fs.rmSync(config.target);
-  else if (original) writeConfigBytes(config, afterBytes, original.mode ?? config.stat!.mode);
-  else writeConfigBytes(config, afterBytes, modeFor(config, request.secret !== undefined && (afterText ?? '').includes(request.secret)));
+  // A backup of a file that holds the secret would keep it after the uninstall: none is made then;
+  // nor when the bytes are all Baton's (a file Baton created goes; exactly what Baton wrote is given back).
+  const skipBackup = (request.secret && config.text.includes(request.secret)) || afterBytes === null || original !== undefined;
+  const backup = skipBackup ? null : backupConfig(config, request.now?.() ?? new Date());
+  writeWithBackup(backup, () => {
+    if (afterBytes === null) removeConfigFile(config);
+    else if (original) writeConfigBytes(config, afterBytes, original.mode ?? config.stat!.mode);
+    else writeConfigBytes(config, afterBytes, modeFor(config, request.secret !== undefined && (afterText ?? '').includes(request.secret)));
+  });
+  removeEmptyDirs(record?.dirs ?? []);
   request.records.set(recordKey, undefined);
   return { file, kind, ok: true, diff, backup, removedBackups: removeSecretBackups(file, editor, request.secret) };
 }

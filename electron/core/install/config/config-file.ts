@@ -33,6 +33,19 @@ export interface ConfigFile {
   layout: ConfigLayout;
   /** Permission bits, owner and group of the existing file. */
   stat: { mode: number; uid: number; gid: number } | null;
+  /** When and how big the file was as read: a write checks the file is still so (see assertUnchanged). */
+  seen: { mtimeNs: bigint; size: bigint; ino: bigint } | null;
+}
+
+/**
+ * The file changed between Baton's read and its write (an agent such as a running Claude Code
+ * rewrites its config often): the change is redone from a fresh read rather than writing over it.
+ */
+export class ConfigChangedError extends Error {
+  constructor(file: string) {
+    super(`${file} kept changing while Baton edited it; Baton left it as the other program wrote it. Try again.`);
+    this.name = 'ConfigChangedError';
+  }
 }
 
 const MAX_LINKS = 40;
@@ -94,12 +107,12 @@ export function encodeConfig(text: string, layout: ConfigLayout, previous: strin
 export function readConfigFile(file: string): ConfigFile {
   const target = resolveLinks(file);
   let bytes: Buffer;
-  let stat: fs.Stats;
+  let stat: fs.BigIntStats;
   try {
-    stat = fs.statSync(target);
+    stat = fs.statSync(target, { bigint: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    return { file, target, bytes: null, text: '', layout: { bom: false, crlf: false, latin1: false }, stat: null };
+    return { file, target, bytes: null, text: '', layout: { bom: false, crlf: false, latin1: false }, stat: null, seen: null };
   }
   if (!stat.isFile()) throw new ConfigEditError(`${file} is not a regular file; Baton leaves it untouched.`);
   try {
@@ -107,7 +120,47 @@ export function readConfigFile(file: string): ConfigFile {
   } catch (err) {
     throw new ConfigEditError(`${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); Baton leaves it untouched.`);
   }
-  return { file, target, bytes, ...decodeConfig(bytes), stat: { mode: stat.mode & 0o7777, uid: stat.uid, gid: stat.gid } };
+  return {
+    file,
+    target,
+    bytes,
+    ...decodeConfig(bytes),
+    stat: { mode: Number(stat.mode) & 0o7777, uid: Number(stat.uid), gid: Number(stat.gid) },
+    seen: { mtimeNs: stat.mtimeNs, size: stat.size, ino: stat.ino },
+  };
+}
+
+/**
+ * Throws ConfigChangedError unless the file is still what `config` read: no file when there was
+ * none; otherwise the same inode, mtime and size, and the same bytes (an mtime can repeat).
+ * Called as the last step before the rename, so another writer's change is never written over.
+ */
+export function assertUnchanged(config: ConfigFile): void {
+  let stat: fs.BigIntStats | undefined;
+  try {
+    stat = fs.statSync(config.target, { bigint: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!stat || !config.seen || !config.bytes) {
+    if (stat || config.bytes) throw new ConfigChangedError(config.file);
+    return;
+  }
+  const { seen } = config;
+  if (stat.ino !== seen.ino || stat.mtimeNs !== seen.mtimeNs || stat.size !== seen.size) throw new ConfigChangedError(config.file);
+  let now: Buffer;
+  try {
+    now = fs.readFileSync(config.target);
+  } catch {
+    throw new ConfigChangedError(config.file);
+  }
+  if (!now.equals(config.bytes)) throw new ConfigChangedError(config.file);
+}
+
+/** Deletes the file Baton created, unless another program changed it since `config` was read. */
+export function removeConfigFile(config: ConfigFile): void {
+  assertUnchanged(config);
+  fs.rmSync(config.target);
 }
 
 /**
@@ -128,14 +181,17 @@ export function modeFor(config: ConfigFile, holdsToken: boolean): number {
 }
 
 /**
- * Atomically replaces the link target's bytes (temp file beside it, fsync, rename), with the
- * mode given and the original owner and group (when Baton runs as another user, e.g. root).
+ * Atomically replaces the link target's bytes (temp file beside the target, not beside the link:
+ * a rename over the link would replace it; fsync, rename), with the mode given and the original
+ * owner and group (when Baton runs as another user, e.g. root). Right before the rename the file
+ * is checked to be what was read (assertUnchanged): a concurrent writer's change is not lost.
  */
 export function writeConfigBytes(config: ConfigFile, bytes: Buffer, mode: number): void {
   const { target } = config;
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = fs.openSync(temp, 'wx', 0o600);
+  let open = true;
   try {
     fs.writeFileSync(fd, bytes);
     if (config.stat && process.getuid && (config.stat.uid !== process.getuid() || config.stat.gid !== process.getgid?.())) {
@@ -144,23 +200,14 @@ export function writeConfigBytes(config: ConfigFile, bytes: Buffer, mode: number
     fs.fchmodSync(fd, mode);
     fs.fsyncSync(fd);
     fs.closeSync(fd);
+    open = false;
+    assertUnchanged(config);
     fs.renameSync(temp, target);
   } catch (err) {
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // already closed
-    }
+    if (open) fs.closeSync(fd);
     fs.rmSync(temp, { force: true });
     throw err;
   }
-}
-
-/** Writes the editors' text in the file's layout (see encodeConfig); returns the bytes written. */
-export function writeConfigText(config: ConfigFile, text: string, holdsToken: boolean): Buffer {
-  const bytes = encodeConfig(text, config.layout, config.text, config.file);
-  writeConfigBytes(config, bytes, modeFor(config, holdsToken));
-  return bytes;
 }
 
 /** A private copy of the bytes as they were (it may hold a token), named by Baton's one backup policy. */

@@ -1,18 +1,15 @@
 /**
- * Hermes' `config.yaml`. The `yaml` Document API keeps comments, but re-printing a document also
- * normalises things we did not touch (flow-sequence padding, comment spacing). So the edit is a
- * text splice of only our entry's lines at the position the Document API reports, proven by
- * re-parsing: everything outside our entry must parse exactly as before. Where a splice is not
- * possible (flow-style mapping, unusual layout) the Document API's own output is used instead —
- * still comment-preserving, only less byte-faithful.
+ * Baton's MCP entry in Hermes' `config.yaml` (`mcp_servers.<name>`), edited by splicing only the
+ * entry's lines into the text (yaml-splice.ts): every other byte stays. Each splice is proven by
+ * parsing the result — everything outside the entry must read exactly as before — and a file
+ * where that cannot be done is refused with the reason, never re-printed.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { Document, isMap, isScalar, isSeq, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Document } from 'yaml';
 import { parseYamlConfig, parseYamlDocument } from './yaml-parse.js';
 import { ConfigEditError } from './config-edit-error.js';
+import { removeChild, removePair, setChild } from './yaml-splice.js';
 import { bearer, type McpEndpoint } from '../endpoint.js';
-
-const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
 
 const load = parseYamlConfig;
 
@@ -49,70 +46,6 @@ function entryOf(root: Record<string, unknown>, name: string): unknown {
   return servers && typeof servers === 'object' ? servers[name] : undefined;
 }
 
-function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
-}
-function lineEnd(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  return nl === -1 ? text.length : nl + 1;
-}
-
-/** Our entry as block YAML, indented to sit inside `mcp_servers`. */
-function renderEntry(name: string, entry: Record<string, unknown>, indent: string, eol: string): string {
-  const body = new Document({ [name]: entry }).toString(TO_STRING);
-  return body
-    .trimEnd()
-    .split('\n')
-    .map((line) => indent + line)
-    .join(eol) + eol;
-}
-
-function serversMap(doc: Document): YAMLMap | null | undefined {
-  const node: unknown = doc.get('mcp_servers', true);
-  if (node === undefined) return undefined;
-  if (isMap(node)) return node;
-  if (isScalar(node) && node.value === null) return null;
-  return undefined;
-}
-
-function findPair(map: YAMLMap, name: string): Pair | undefined {
-  return map.items.find((pair) => (isScalar(pair.key) ? pair.key.value : pair.key) === name);
-}
-
-function spliceAdd(text: string, doc: Document, name: string, entry: Record<string, unknown>): string | null {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const servers = serversMap(doc);
-  if (servers === undefined) {
-    if (doc.has('mcp_servers')) return null;
-    const prefix = text === '' || text.endsWith('\n') ? text : text + eol;
-    return `${prefix}mcp_servers:${eol}${renderEntry(name, entry, '  ', eol)}`;
-  }
-  if (servers === null || servers.flow || servers.items.length === 0) return null;
-  const first = servers.items[0]!;
-  const firstKey = first.key as { range?: [number, number, number] } | null;
-  if (!firstKey?.range) return null;
-  const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
-  if (!/^[ ]*$/.test(indent)) return null;
-  const existing = findPair(servers, name);
-  const rendered = renderEntry(name, entry, indent, eol);
-  if (existing) {
-    const span = pairSpan(text, existing);
-    return span ? text.slice(0, span.start) + rendered + text.slice(span.end) : null;
-  }
-  const last = servers.items[servers.items.length - 1]!;
-  const span = pairSpan(text, last);
-  return span ? text.slice(0, span.end) + rendered + text.slice(span.end) : null;
-}
-
-/** From the start of the key's line to the end of the value's last line (trailing comments excluded). */
-function pairSpan(text: string, pair: Pair): { start: number; end: number } | null {
-  const key = pair.key as { range?: [number, number, number] } | null;
-  const value = pair.value as { range?: [number, number, number] } | null;
-  if (!key?.range) return null;
-  const valueEnd = value?.range ? value.range[1] : key.range[1];
-  return { start: lineStart(text, key.range[0]), end: lineEnd(text, Math.max(valueEnd - 1, key.range[0])) };
-}
-
 function proven(before: Record<string, unknown>, afterText: string, name: string, wanted: unknown): boolean {
   const after = parseYamlDocument(afterText);
   if (after.errors.length > 0) return false;
@@ -120,39 +53,31 @@ function proven(before: Record<string, unknown>, afterText: string, name: string
   return sameOutsideEntry(before, root, name) && isDeepStrictEqual(entryOf(root, name), wanted);
 }
 
+/** A splice that would change more than Baton's lines (anchors, aliases, an unusual layout): refused. */
+export function unproven(file: string, where = 'mcp_servers'): never {
+  throw new ConfigEditError(`${file}: Baton could not change its entry without changing other lines (anchors, aliases or an unusual layout around "${where}"); Baton leaves it untouched. Edit it by hand.`);
+}
+
 export function addYamlEntry(text: string, endpoint: McpEndpoint, file: string): string {
   const doc = load(text, file);
   const before = plainOf(doc);
   const wanted = hermesEntry(endpoint);
   if (isDeepStrictEqual(entryOf(before, endpoint.name), wanted)) return text;
-  const spliced = spliceAdd(text, doc, endpoint.name, wanted);
-  if (spliced !== null && proven(before, spliced, endpoint.name, wanted)) return spliced;
-
-  if (doc.contents === null) doc.contents = doc.createNode({}) as unknown as typeof doc.contents;
-  const servers = serversMap(doc);
-  if (servers === null || servers === undefined) {
-    if (doc.has('mcp_servers') && servers === undefined) {
-      throw new ConfigEditError(`${file}: "mcp_servers" is not a mapping; fix it first — Baton leaves the file untouched.`);
-    }
-    doc.set('mcp_servers', doc.createNode({}));
+  const servers: unknown = before.mcp_servers;
+  if (servers !== undefined && servers !== null && (typeof servers !== 'object' || Array.isArray(servers))) {
+    throw new ConfigEditError(`${file}: "mcp_servers" is not a mapping; fix it first — Baton leaves the file untouched.`);
   }
-  doc.setIn(['mcp_servers', endpoint.name], doc.createNode(wanted));
-  return doc.toString(TO_STRING);
+  const spliced = setChild(text, doc, 'mcp_servers', endpoint.name, wanted, file);
+  if (!proven(before, spliced, endpoint.name, wanted)) unproven(file);
+  return spliced;
 }
 
 export function removeYamlEntry(text: string, name: string, file: string): string {
   const doc = load(text, file);
   if (!doc.hasIn(['mcp_servers', name])) return text;
-  const before = plainOf(doc);
-  const servers = serversMap(doc);
-  const pair = servers ? findPair(servers, name) : undefined;
-  const span = servers && !servers.flow && pair ? pairSpan(text, pair) : null;
-  if (span) {
-    const spliced = text.slice(0, span.start) + text.slice(span.end);
-    if (proven(before, spliced, name, undefined)) return spliced;
-  }
-  doc.deleteIn(['mcp_servers', name]);
-  return doc.toString(TO_STRING);
+  const spliced = removeChild(text, doc, 'mcp_servers', name, file);
+  if (!proven(plainOf(doc), spliced, name, undefined)) unproven(file);
+  return spliced;
 }
 
 export function readYamlEntry(text: string, name: string, file: string): unknown {
@@ -183,13 +108,9 @@ export function removeEmptyYaml(text: string, at: string[], file: string): strin
   if (!empty) return text;
   const wanted = withoutPath(plainOf(doc), at);
   const parent: unknown = at.length === 1 ? doc.contents : doc.getIn(at.slice(0, -1), true);
-  const pair = isMap(parent) && !parent.flow ? findPair(parent, at[at.length - 1]!) : undefined;
-  const span = pair ? pairSpan(text, pair) : null;
-  if (span) {
-    const spliced = text.slice(0, span.start) + text.slice(span.end);
-    const after = parseYamlDocument(spliced);
-    if (after.errors.length === 0 && isDeepStrictEqual(plainOf(after), wanted)) return spliced;
-  }
-  doc.deleteIn(at);
-  return doc.toString(TO_STRING);
+  const spliced = removePair(text, parent, at[at.length - 1]!);
+  if (spliced === null) unproven(file, at.join('.'));
+  const after = parseYamlDocument(spliced);
+  if (after.errors.length > 0 || !isDeepStrictEqual(plainOf(after), wanted)) unproven(file, at.join('.'));
+  return spliced;
 }

@@ -20,6 +20,8 @@ export interface InstallRecord {
   written: string;
   /** Containers that did not exist before Baton's entry went in. */
   created: ContainerPath[];
+  /** Folders Baton created for the file (or beside it), removed at uninstall when empty. */
+  dirs?: string[];
 }
 
 export function sha256(bytes: Buffer | string): string {
@@ -65,15 +67,18 @@ export function recordAfterInstall(
   before: { bytes: Buffer | null; mode: number | null; hasEntry: boolean },
   afterBytes: Buffer,
   created: ContainerPath[],
+  dirs: string[] = [],
 ): InstallRecord {
   const written = sha256(afterBytes);
+  const allDirs = [...new Set([...(previous?.dirs ?? []), ...dirs])];
+  const withDirs = (record: InstallRecord): InstallRecord => (allDirs.length > 0 ? { ...record, dirs: allDirs } : record);
   if (previous && before.bytes && sha256(before.bytes) === previous.written) {
     const merged = [...previous.created, ...created.filter((c) => !previous.created.some((p) => p.join('\0') === c.join('\0')))];
-    return { ...previous, written, created: merged };
+    return withDirs({ ...previous, written, created: merged });
   }
   // An entry already there (an older Baton's): the bytes before it are not known.
-  if (before.hasEntry) return { written, created };
-  return { original: before.bytes ? before.bytes.toString('base64') : null, mode: before.mode, written, created };
+  if (before.hasEntry) return withDirs({ written, created });
+  return withDirs({ original: before.bytes ? before.bytes.toString('base64') : null, mode: before.mode, written, created });
 }
 
 /** The original bytes when the file still holds exactly what Baton wrote; undefined otherwise. */

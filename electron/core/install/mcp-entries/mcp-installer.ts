@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../../shared/model.js';
-import { batonDataDir, type Environment } from '../../paths.js';
+import type { Environment } from '../../paths.js';
 import { changeConfig } from '../config/config-change.js';
 import { readConfigFile } from '../config/config-file.js';
-import { InstallRecords } from '../config/install-record.js';
+import type { InstallRecords } from '../config/install-record.js';
 import { mcpConfigFile } from '../config/config-locations.js';
 import { codexEnvFile, codexEnvHasLine, codexEnvHolds, codexEnvWith, codexEnvWithout, readCodexEnv } from '../config/codex-env.js';
 import type { McpEndpoint } from '../endpoint.js';
@@ -30,6 +30,7 @@ import { addTomlEntry, parseTomlConfig, readTomlEntry, removeTomlEntry } from '.
 import { addYamlEntry, readYamlEntry, removeEmptyYaml, removeYamlEntry, YAML_ENTRY_CONTAINERS } from '../config/edit-yaml.js';
 import { parseYamlConfig } from '../config/yaml-parse.js';
 import { installPiExtension, piExtensionStatus, uninstallPiExtension } from '../plugins/pi-extension.js';
+import { mcpRecords } from '../plugins/baton-file.js';
 
 export interface ConfigFormat {
   add(text: string, endpoint: McpEndpoint, file: string): string;
@@ -72,8 +73,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   qwen: jsonFormat(qwenFlavour),
 };
 
-/** Baton's own record of the configs it changed (see install-record.ts). */
-export const MCP_RECORD_FILE = 'mcp-installed.json';
+export { MCP_RECORD_FILE } from '../plugins/baton-file.js';
 
 export interface McpInstallOptions {
   agent: AgentId | 'all';
@@ -108,7 +108,7 @@ export function uninstallMcp(options: McpInstallOptions): McpInstallOutcome[] {
 }
 
 function recordsFor(options: McpInstallOptions): InstallRecords {
-  return new InstallRecords(options.dataDir ?? batonDataDir(options.environment), MCP_RECORD_FILE);
+  return mcpRecords(options.environment, options.dataDir);
 }
 
 /** Codex's token line in $CODEX_HOME/.env (see codex-env.ts): written private, removed on uninstall. */
@@ -200,6 +200,8 @@ function applyChange(agent: AgentId, options: McpInstallOptions, action: 'instal
     },
     records: recordsFor(options),
     entry: `mcp:${endpoint.name}`,
+    // A running Claude Code rewrites ~/.claude.json often, holding this lock while it does.
+    lock: agent === 'claude',
     secret: endpoint.token,
     dryRun: options.dryRun,
     now: options.now,

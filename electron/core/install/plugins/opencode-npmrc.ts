@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
-import { writeFileAtomic } from '../../fs/atomic-write.js';
+import { changeConfig } from '../config/config-change.js';
+import { mcpRecords } from './baton-file.js';
 import type { Environment } from '../../paths.js';
 import { opencodeConfigDir } from '../config/config-locations.js';
 import type { McpInstallOutcome } from '../install-outcome.js';
@@ -56,37 +56,49 @@ export function hasBatonNpmrc(environment: Pick<Environment, 'env' | 'home'>): b
   return text !== null && (text.includes(MARKER) || setsRetries(text));
 }
 
-export function installOpencodeNpmrc(opts: { environment: Environment; dryRun?: boolean }): McpInstallOutcome {
+export interface NpmrcOptions {
+  environment: Environment;
+  dryRun?: boolean;
+  now?: () => Date;
+  /** Baton's data dir, where the install record lives (default: the environment's). */
+  dataDir?: string;
+}
+
+/** Through the path every config takes (config-change.ts): symlinks, mode, owner, refusals, give-back. */
+function change(opts: NpmrcOptions, action: 'install' | 'uninstall') {
   const file = opencodeNpmrcFile(opts.environment);
   const dir = path.dirname(file);
-  const before = read(file);
-  const after = withBatonNpmrc(before ?? '');
-  const base = { agent: 'opencode' as const, file, backup: null };
-  if (after === (before ?? '')) return { ...base, changed: false, ok: true, diff: '', message: `${file} already keeps offline OpenCode starts fast.` };
-  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, before ?? '', after);
-  if (opts.dryRun) return { ...base, changed: false, ok: true, diff, message: `Would add "${SETTING}" to ${file} (dry run).` };
-  writeFileAtomic(file, after, before === null ? 0o644 : fs.statSync(file).mode & 0o777);
-  if (!fs.existsSync(path.join(dir, 'package.json')) && !fs.existsSync(path.join(dir, 'node_modules'))) {
-    fs.mkdirSync(path.join(dir, 'node_modules'));
-  }
+  // npm reads the folder's .npmrc only when the folder is its own prefix (see above).
+  const prefixMissing = !fs.existsSync(path.join(dir, 'package.json')) && !fs.existsSync(path.join(dir, 'node_modules'));
+  const outcome = changeConfig({
+    file,
+    action,
+    editor: { add: withBatonNpmrc, remove: withoutBatonNpmrc, has: (text) => text.includes(MARKER) },
+    records: mcpRecords(opts.environment, opts.dataDir),
+    entry: 'opencode-npmrc',
+    companionDirs: action === 'install' && prefixMissing ? [path.join(dir, 'node_modules')] : [],
+    dryRun: opts.dryRun,
+    now: opts.now,
+  });
+  const base = { agent: 'opencode' as const, file, backup: outcome.backup, diff: outcome.diff, ok: outcome.ok, changed: outcome.ok && outcome.kind !== 'unchanged' && !opts.dryRun };
+  return { file, outcome, base };
+}
+
+export function installOpencodeNpmrc(opts: NpmrcOptions): McpInstallOutcome {
+  const { file, outcome, base } = change(opts, 'install');
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not update ${file}.` };
+  if (outcome.kind === 'unchanged') return { ...base, message: `${file} already keeps offline OpenCode starts fast.` };
+  if (opts.dryRun) return { ...base, message: `Would add "${SETTING}" to ${file} (dry run).` };
   return {
     ...base,
-    changed: true,
-    ok: true,
-    diff,
     message: `Added "${SETTING}" to ${file}: OpenCode's start-up install of @opencode-ai/plugin fails at once offline instead of delaying the start.`,
   };
 }
 
-export function uninstallOpencodeNpmrc(opts: { environment: Environment; dryRun?: boolean }): McpInstallOutcome {
-  const file = opencodeNpmrcFile(opts.environment);
-  const before = read(file);
-  const base = { agent: 'opencode' as const, file, backup: null };
-  const after = before === null ? null : withoutBatonNpmrc(before);
-  if (before === null || after === before) return { ...base, changed: false, ok: true, diff: '', message: `${file} has no Baton line; unchanged.` };
-  const diff = createTwoFilesPatch(file, after === '' ? '/dev/null' : file, before, after ?? '');
-  if (opts.dryRun) return { ...base, changed: false, ok: true, diff, message: `Would remove Baton's line from ${file} (dry run).` };
-  if (after === '') fs.rmSync(file);
-  else writeFileAtomic(file, after ?? '', fs.statSync(file).mode & 0o777);
-  return { ...base, changed: true, ok: true, diff, message: `Removed Baton's line from ${file}.` };
+export function uninstallOpencodeNpmrc(opts: NpmrcOptions): McpInstallOutcome {
+  const { file, outcome, base } = change(opts, 'uninstall');
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not update ${file}.` };
+  if (outcome.kind === 'unchanged') return { ...base, message: `${file} has no Baton line; unchanged.` };
+  if (opts.dryRun) return { ...base, message: `Would remove Baton's line from ${file} (dry run).` };
+  return { ...base, message: outcome.kind === 'deleted' ? `Removed ${file} (Baton had created it).` : `Removed Baton's line from ${file}.` };
 }

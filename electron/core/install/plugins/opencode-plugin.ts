@@ -1,17 +1,18 @@
 /**
  * Installs the OpenCode plugin (integrations/opencode/baton.js) into OpenCode's global plugin
  * folder with Baton's /ingest URL and the path of Baton's token file filled in (the plugin reads
- * the token when it pushes, so the file holds no secret).
+ * the token when it pushes, so the file holds no secret). Installed and removed like the pi
+ * extension (baton-file.ts): a file that is not Baton's is left alone, and uninstall gives back
+ * what was there, folders Baton created included.
  */
 import fs from 'node:fs';
-import { createTwoFilesPatch } from 'diff';
-import { writeFileAtomic } from '../../fs/atomic-write.js';
 import type { Environment } from '../../paths.js';
 import { currentHookRuntime, type HookRuntime } from '../hooks/hook-command.js';
 import { opencodePluginFile } from '../config/config-locations.js';
 import { assetPath } from '../../asset-path.js';
 import type { McpEndpoint } from '../endpoint.js';
 import type { McpInstallOutcome } from '../install-outcome.js';
+import { changeBatonFile } from './baton-file.js';
 
 /** The plugin source, from the sources or next to a build. */
 export function pluginSourceFile(): string {
@@ -34,41 +35,40 @@ export function renderPlugin(endpoint: McpEndpoint & { tokenFile: string }, runt
     .replace("'__BATON_HOOK__'", literal(JSON.stringify([runtime.node, runtime.script])));
 }
 
-function read(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /** Baton's plugin is in OpenCode's global plugin folder (its start-up injection delivers pending handoffs). */
 export function opencodePluginInstalled(environment: Pick<Environment, 'env' | 'home'>): boolean {
   return fs.existsSync(opencodePluginFile(environment));
 }
 
-export function installOpencodePlugin(opts: { environment: Environment; endpoint: McpEndpoint & { tokenFile: string }; dryRun?: boolean }): McpInstallOutcome {
-  const file = opencodePluginFile(opts.environment);
-  const before = read(file);
-  const after = renderPlugin(opts.endpoint);
-  const base = { agent: 'opencode' as const, file, backup: null };
-  if (before === after) return { ...base, changed: false, ok: true, diff: '', message: `${file} is up to date.` };
-  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, before ?? '', after);
-  if (opts.dryRun) return { ...base, changed: false, ok: true, diff, message: `Would write the OpenCode plugin to ${file} (dry run).` };
-  writeFileAtomic(file, after, 0o600);
-  return { ...base, changed: true, ok: true, diff, message: `Installed the OpenCode plugin at ${file}; restart OpenCode to load it.` };
+const MARKER = 'Baton plugin for OpenCode';
+
+export interface OpencodePluginOptions {
+  environment: Environment;
+  dryRun?: boolean;
+  now?: () => Date;
+  /** Baton's data dir, where the install record lives (default: the environment's). */
+  dataDir?: string;
 }
 
-export function uninstallOpencodePlugin(opts: { environment: Environment; dryRun?: boolean }): McpInstallOutcome {
+function change(opts: OpencodePluginOptions, action: 'install' | 'uninstall', content: string) {
   const file = opencodePluginFile(opts.environment);
-  const before = read(file);
-  const base = { agent: 'opencode' as const, file, backup: null };
-  if (before === null) return { ...base, changed: false, ok: true, diff: '', message: `${file} does not exist; nothing to remove.` };
-  if (!before.includes('Baton plugin for OpenCode')) {
-    return { ...base, changed: false, ok: false, diff: '', message: `${file} is not Baton's plugin; left in place.` };
-  }
-  const diff = createTwoFilesPatch(file, '/dev/null', before, '');
-  if (opts.dryRun) return { ...base, changed: false, ok: true, diff, message: `Would remove ${file} (dry run).` };
-  fs.rmSync(file);
-  return { ...base, changed: true, ok: true, diff, message: `Removed the OpenCode plugin ${file}.` };
+  const outcome = changeBatonFile({ file, action, content, isBatons: (text) => text.includes(MARKER), what: "Baton's OpenCode plugin", entry: 'opencode-plugin', ...opts });
+  const base = { agent: 'opencode' as const, file, backup: outcome.backup, diff: outcome.diff, ok: outcome.ok, changed: outcome.ok && outcome.kind !== 'unchanged' && !opts.dryRun };
+  return { file, outcome, base };
+}
+
+export function installOpencodePlugin(opts: OpencodePluginOptions & { endpoint: McpEndpoint & { tokenFile: string } }): McpInstallOutcome {
+  const { file, outcome, base } = change(opts, 'install', renderPlugin(opts.endpoint));
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not write ${file}.` };
+  if (outcome.kind === 'unchanged') return { ...base, message: `${file} is up to date.` };
+  if (opts.dryRun) return { ...base, message: `Would write the OpenCode plugin to ${file} (dry run).` };
+  return { ...base, message: `Installed the OpenCode plugin at ${file}; restart OpenCode to load it${outcome.backup ? `; backup at ${outcome.backup}` : ''}.` };
+}
+
+export function uninstallOpencodePlugin(opts: OpencodePluginOptions): McpInstallOutcome {
+  const { file, outcome, base } = change(opts, 'uninstall', '');
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not remove ${file}.` };
+  if (outcome.kind === 'unchanged') return { ...base, message: `${file} does not exist; nothing to remove.` };
+  if (opts.dryRun) return { ...base, message: `Would remove ${file} (dry run).` };
+  return { ...base, message: outcome.kind === 'restored' ? `Removed the OpenCode plugin: ${file} holds its bytes from before the install again.` : `Removed the OpenCode plugin ${file}.` };
 }

@@ -3,15 +3,14 @@
  * extensions folder instead, which offers Baton's MCP tools inside pi. The installed file names
  * Baton's MCP URL and *the path of* Baton's token file, never the token, so nothing secret lands in
  * pi's folder and a regenerated token needs no reinstall. Only a file that is Baton's own is
- * replaced or removed; a replaced one is backed up first, like every other agent config.
+ * replaced or removed, through the path every config takes (baton-file.ts): backed up first,
+ * written through a symlink, owner and mode kept, and given back at uninstall.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
-import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { currentHookRuntime, type HookRuntime } from '../hooks/hook-command.js';
 import { batonDataDir, type Environment } from '../../paths.js';
-import { writeBackup } from '../config/backups.js';
+import { changeBatonFile } from './baton-file.js';
 import { mcpConfigFile } from '../config/config-locations.js';
 import { assetPath } from '../../asset-path.js';
 import type { McpEndpoint } from '../endpoint.js';
@@ -72,56 +71,53 @@ export function piExtensionStatus(endpoint: McpEndpoint, environment: Environmen
   }
 }
 
-export function installPiExtension(opts: { environment: Environment; endpoint: McpEndpoint; dryRun?: boolean; now?: () => Date }): McpInstallOutcome {
+interface PiOptions {
+  environment: Environment;
+  dryRun?: boolean;
+  now?: () => Date;
+  /** Baton's data dir, where the install record lives (default: the environment's). */
+  dataDir?: string;
+}
+
+function change(opts: PiOptions, action: 'install' | 'uninstall', content: string) {
   const file = mcpConfigFile('pi', opts.environment);
-  const base = { agent: 'pi' as const, file, backup: null, changed: false };
-  let before: string | null;
-  let after: string;
+  const outcome = changeBatonFile({
+    file,
+    action,
+    content,
+    isBatons: (text) => text.startsWith(PI_EXTENSION_MARKER),
+    what: "Baton's pi extension",
+    entry: 'pi-extension',
+    ...opts,
+  });
+  const base = { agent: 'pi' as const, file, backup: outcome.backup, diff: outcome.diff, ok: outcome.ok, changed: outcome.ok && outcome.kind !== 'unchanged' && !opts.dryRun };
+  return { file, outcome, base };
+}
+
+export function installPiExtension(opts: PiOptions & { endpoint: McpEndpoint }): McpInstallOutcome {
+  const file = mcpConfigFile('pi', opts.environment);
+  let content: string;
   try {
-    before = read(file);
-    after = renderPiExtension(opts.endpoint, opts.environment);
+    content = renderPiExtension(opts.endpoint, opts.environment);
   } catch (err) {
-    return { ...base, ok: false, diff: '', message: `Could not prepare ${file}: ${(err as Error).message}` };
+    return { agent: 'pi', file, backup: null, changed: false, ok: false, diff: '', message: `Could not prepare ${file}: ${(err as Error).message}` };
   }
-  if (before !== null && !before.startsWith(PI_EXTENSION_MARKER)) {
-    return { ...base, ok: false, diff: '', message: `${file} exists and is not Baton's pi extension; left in place. Move it away and run the install again.` };
-  }
-  if (before === after) return { ...base, ok: true, diff: '', message: `${file} is up to date.` };
-  const diff = createTwoFilesPatch(before === null ? '/dev/null' : file, file, before ?? '', after);
-  if (opts.dryRun) return { ...base, ok: true, diff, message: `Would write Baton's pi extension to ${file} (dry run: nothing written).` };
-  let backup: string | null = null;
-  try {
-    if (before !== null) {
-      backup = writeBackup(file, fs.readFileSync(file), opts.now?.() ?? new Date());
-    }
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    writeFileAtomic(file, after, 0o600);
-  } catch (err) {
-    return { ...base, backup, ok: false, diff, message: `Could not write ${file}: ${(err as Error).message}` };
-  }
+  const { outcome, base } = change(opts, 'install', content);
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not write ${file}.` };
+  if (outcome.kind === 'unchanged') return { ...base, message: `${file} is up to date.` };
+  if (opts.dryRun) return { ...base, message: `Would write Baton's pi extension to ${file} (dry run: nothing written).` };
+  const backup = outcome.backup;
   return {
     ...base,
-    backup,
-    changed: true,
-    ok: true,
-    diff,
     message: `Installed Baton's pi extension at ${file} (Baton's tools as baton__*; the token stays in ${batonTokenFile(opts.environment)}); start a new pi session to load it${backup ? `; backup at ${backup}` : ''}.`,
   };
 }
 
-export function uninstallPiExtension(opts: { environment: Environment; dryRun?: boolean }): McpInstallOutcome {
-  const file = mcpConfigFile('pi', opts.environment);
-  const base = { agent: 'pi' as const, file, backup: null, changed: false };
-  let before: string | null;
-  try {
-    before = read(file);
-  } catch (err) {
-    return { ...base, ok: false, diff: '', message: `Could not read ${file}: ${(err as Error).message}` };
-  }
-  if (before === null) return { ...base, ok: true, diff: '', message: `${file} does not exist; nothing to remove.` };
-  if (!before.startsWith(PI_EXTENSION_MARKER)) return { ...base, ok: false, diff: '', message: `${file} is not Baton's pi extension; left in place.` };
-  const diff = createTwoFilesPatch(file, '/dev/null', before, '');
-  if (opts.dryRun) return { ...base, ok: true, diff, message: `Would remove ${file} (dry run).` };
-  fs.rmSync(file);
-  return { ...base, changed: true, ok: true, diff, message: `Removed Baton's pi extension ${file}.` };
+export function uninstallPiExtension(opts: PiOptions): McpInstallOutcome {
+  const { file, outcome, base } = change(opts, 'uninstall', '');
+  if (!outcome.ok) return { ...base, message: outcome.error ?? `Could not remove ${file}.` };
+  if (outcome.kind === 'unchanged') return { ...base, message: `${file} does not exist; nothing to remove.` };
+  if (opts.dryRun) return { ...base, message: `Would remove ${file} (dry run).` };
+  if (outcome.kind === 'restored') return { ...base, message: `Removed Baton's pi extension: ${file} holds its bytes from before the install again.` };
+  return { ...base, message: `Removed Baton's pi extension ${file}.` };
 }
