@@ -134,7 +134,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     return items;
   };
 
-  const files = collectFilesTouched(toolCalls, session.cwd);
+  const files = collectFilesTouched(toolCalls, session.cwd, recentResults);
   const verification = collectVerification(toolCalls, recentResults);
 
   let state: BriefData['state'];
