@@ -159,6 +159,20 @@ function routine(r: () => number, n: number): { user: string; tools: Turn[]; rep
       tools: [{ role: 'tool', name: 'Edit', input: { file_path: `/home/ana/projects/platform/${file}`, old_string: `def ${fn}(`, new_string: `def ${fn}_v2(` }, result: 'The file has been updated.' }],
       reply: `Renamed \`${fn}\` in \`${file}\`.`,
     };
+  // Now and then a remark the extractor takes for a fact too: the planted ones must not drown in them.
+  if (roll < 0.715)
+    return {
+      user: pick(r, [
+        `No luck, the import still fails in \`${file}\`.`,
+        `Keep the ${mod} fixtures as they are for now.`,
+        `We should use the existing \`${fn}\` helper in ${mod}.`,
+        `Then we'll look at \`${file}\` again.`,
+        `Don't change the public signature of \`${fn}\`.`,
+        `Don't rename anything in \`${file}\` yet.`,
+      ]),
+      tools: [],
+      reply: 'Understood.',
+    };
   if (roll < 0.85) return { user: `Why does \`${fn}\` return an empty list for the ${mod} fixtures?`, tools: [], reply: `Because the ${mod} fixtures have no active rows; I checked ${file}.` };
   return {
     user: pick(r, [

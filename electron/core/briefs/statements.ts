@@ -26,7 +26,8 @@ const REJECTION = [
   /\b(?:we're|we\s+are|i'm|i\s+am)\s+not\s+(?:going\s+to\s+(?:use|go\s+with|adopt|add|switch)|using|adopting|switching|going\s+with)\b/i,
   /\b(?:rejected|ruled\s+out|decided\s+against|dropped\s+the\s+idea|drop\s+the\s+idea|not\s+an\s+option|off\s+the\s+table)\b/i,
   /\b(?:don't|do\s+not|never)\s+(?:use|add|introduce|switch\s+to|adopt|pull\s+in|go\s+with|depend\s+on)\b/i,
-  /^\s*no\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s*(?:[,:;—-]|please\b)/i,
+  // "No Redis, …" rules a thing out; "No luck, …" / "No worries, …" do not.
+  /^\s*no\s+(?!(?:luck|worries|worry|problem|problems|idea|clue|way|rush|need|thanks|change|changes|errors?|issues?|output|response|matter|doubt|kidding|pressure)\b)[\w.+#-]+(?:\s+[\w.+#-]+)?\s*(?:[,:;—-]|please\b)/i,
   // "No Redis for session storage — …"
   /^\s*no\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+for\s+[^,:;—–]{1,60}(?:[,:;—–]|\s-\s)/i,
   /\b(?:let's|lets|let\s+us)\s+not\s+(?:use|go\s+with|adopt|add|pull\s+in|switch\s+to|introduce|depend\s+on|rely\s+on)\b/i,
