@@ -88,12 +88,17 @@ function where(text: string, fact: PlantedFact): string {
   return section;
 }
 
+/** The state section without its "Done:" list: a finished step shown there is shown as done, not as current. */
+function withoutDone(section: string): string {
+  return section.replace(/(?:^|\n)Done:\n(?:- [^\n]*\n?)*/g, '\n');
+}
+
 export function scoreBrief(text: string, agent: string, key: PlantedKey): RecallReport {
   const report: RecallReport = { byKind: {}, missed: [], staleShown: [], secretShown: text.includes(key.secret) };
   for (const fact of key.facts) {
     if (fact.agents && !fact.agents.includes(agent)) continue;
     if (fact.kind === 'stale') {
-      const shown = CURRENT_SECTIONS.some((s) => briefSection(text, s).includes(fact.probe));
+      const shown = CURRENT_SECTIONS.some((s) => withoutDone(briefSection(text, s)).includes(fact.probe));
       if (shown) report.staleShown.push(fact.id);
       continue;
     }

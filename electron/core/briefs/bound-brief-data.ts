@@ -25,9 +25,12 @@ export const DRIFT_FILES_KEPT = 200;
 
 type ListKey = 'decisions' | 'rejected' | 'blockers' | 'itemsAdded' | 'nextSteps' | 'itemsCompleted';
 
-/** Decisions: pinned first, then those restated by more checkpoints, then the newest. */
+/** Shares of the allowance, relative to the other sections (1). */
+const LIST_WEIGHT: Record<ListKey, number> = { decisions: 4, rejected: 4, blockers: 3, nextSteps: 3, itemsAdded: 2, itemsCompleted: 1 };
+
+/** Decisions: pinned first, then those restated by more checkpoints, then the weightier (corrections, reasons), then the newest. */
 function decisionPriority(item: BriefItem, index: number): number {
-  return (item.source === 'pin' ? 1e12 : 0) + (item.mentions ?? 1) * 1e6 + (item.recency ?? index);
+  return (item.source === 'pin' ? 1e12 : 0) + (item.mentions ?? 1) * 1e8 + (item.weight ?? 1) * 1e6 + (item.recency ?? index);
 }
 
 /** Next steps are an ordered plan: the first (immediate) steps are kept. */
@@ -61,7 +64,10 @@ export function boundBriefData(data: BriefData, allowance: number): BriefData {
     itemSize(fileTexts),
     itemSize(checkTexts),
   ];
-  const shares = shareAllowance(sizes, allowance);
+  // What was decided, ruled out, blocked and planned is what the next agent cannot find again in the
+  // repository: those lists weigh more than the file list, checks, done items and quoted texts.
+  const weights = [...listKeys.map((k) => LIST_WEIGHT[k]), ...stringKeys.map(() => 1), 1, 1];
+  const shares = shareAllowance(sizes, allowance, weights);
   const share = (i: number) => shares[i]!;
   const omitted: OmittedCounts = { ...data.omitted };
   const count = (key: keyof OmittedCounts, n: number) => {

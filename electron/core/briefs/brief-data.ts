@@ -29,6 +29,8 @@ export interface BriefItem {
   mentions?: number;
   /** When it was last stated, in order (higher: newer); a budget keeps the newest. */
   recency?: number;
+  /** How much it says (see factWeight); a budget keeps the weightier first, then the newest. */
+  weight?: number;
 }
 
 /** Sections whose items a budget can cut, with how many it left out. */
@@ -134,7 +136,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     return items;
   };
 
-  const files = collectFilesTouched(toolCalls, session.cwd);
+  const files = collectFilesTouched(toolCalls, session.cwd, recentResults);
   const verification = collectVerification(toolCalls, recentResults);
 
   let state: BriefData['state'];
@@ -183,7 +185,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
   for (const f of facts.decisions) {
     const key = textKey(f.text);
     if (pinned.has(f.seq) || byKey.has(key)) continue;
-    const item = { ...factItem(f), recency: ++recency };
+    const item = { ...factItem(f), recency: ++recency, weight: factWeight(f) };
     byKey.set(key, item);
     decisions.push(item);
   }
@@ -247,4 +249,20 @@ function timesBySeq(...lists: Message[][]): Map<number, number> {
   const out = new Map<number, number>();
   for (const list of lists) for (const m of list) if (m.timestamp) out.set(m.seq, Date.parse(m.timestamp));
   return out;
+}
+
+/** Said as holding only for a while ("for now", "yet"): the first to give way to a budget. */
+const TEMPORARY = /\b(?:for\s+now|yet|for\s+the\s+moment|at\s+the\s+moment|for\s+today)\b/i;
+/** A reason given with the claim ("because …", "X for Y: …"). */
+const REASON = /\b(?:because|since|so\s+that|as\s+(?:the|we|it))\b|[:;—–]\s*\S/;
+
+/**
+ * What a decision carries for the next agent: a correction most (without it the stale form is all
+ * the agent knows), then a decision with its reason, a plain decision or lasting constraint, and a
+ * temporary instruction least.
+ */
+export function factWeight(f: Fact): number {
+  if (f.corrects.length) return 3;
+  if (TEMPORARY.test(f.text)) return 0;
+  return f.kind === 'decision' && REASON.test(f.text) ? 2 : 1;
 }

@@ -31,6 +31,8 @@ describe('shareAllowance and fitList', () => {
   it('gives small sections all they need and splits the rest', () => {
     expect(shareAllowance([10, 1000, 1000], 610)).toEqual([10, 300, 300]);
     expect(shareAllowance([10, 20], 1000)).toEqual([10, 20]);
+    // Weighted: the weight-3 section gets three times the weight-1 section's share of what is left.
+    expect(shareAllowance([10, 1000, 1000], 610, [1, 3, 1])).toEqual([10, 450, 150]);
   });
 
   it('keeps the highest priority items, clips a single huge item, and counts the rest', () => {

@@ -35,23 +35,26 @@ export function moreLine(count: number, noun: string): string {
 }
 
 /**
- * Max-min fair shares of `total` among sections of the given sizes: a section smaller than its
- * share keeps all of it, and what it leaves over goes to the larger ones equally.
+ * Weighted max-min fair shares of `total` among sections of the given sizes: a section smaller than
+ * its share keeps all of it, and what it leaves over goes to the larger ones in proportion to
+ * their weights (1 each unless given).
  */
-export function shareAllowance(sizes: number[], total: number): number[] {
+export function shareAllowance(sizes: number[], total: number, weights: number[] = sizes.map(() => 1)): number[] {
   const out = sizes.map(() => 0);
   let left = Math.max(0, total);
-  let open = sizes.map((_, i) => i).sort((a, b) => sizes[a]! - sizes[b]!);
+  const w = (i: number) => Math.max(1e-9, weights[i] ?? 1);
+  // Sections in the order they fill up: by size per unit of weight.
+  let open = sizes.map((_, i) => i).sort((a, b) => sizes[a]! / w(a) - sizes[b]! / w(b));
   while (open.length && left > 0) {
-    const share = Math.floor(left / open.length);
+    const weight = open.reduce((n, i) => n + w(i), 0);
     const smallest = open[0]!;
-    if (sizes[smallest]! <= share) {
+    if (sizes[smallest]! <= Math.floor((left * w(smallest)) / weight)) {
       out[smallest] = sizes[smallest]!;
       left -= sizes[smallest]!;
       open = open.slice(1);
       continue;
     }
-    for (const i of open) out[i] = share;
+    for (const i of open) out[i] = Math.floor((left * w(i)) / weight);
     break;
   }
   return out;

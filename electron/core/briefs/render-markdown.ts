@@ -16,6 +16,7 @@ import { STALENESS_LABELS } from './staleness.js';
 import { TARGETS } from './targets.js';
 import { countTokens } from './tokens.js';
 import { moreLine } from './fit-items.js';
+import { labelled, withoutLabel } from './item-label.js';
 
 export interface RenderOptions {
   target: BriefTarget;
@@ -259,14 +260,14 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   out.push(`## Current state and next steps\n\n${renderState(data)}`);
 
   const left = data.omitted;
-  out.push(`## Settled decisions\n\n${bulletList(data.decisions.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.', left.decisions, 'decisions')}`);
-  out.push(`## Rejected alternatives\n\n${bulletList(data.rejected.map((d) => `${d.text}${itemRef(d)}`), 'None recorded.', left.rejected, 'rejected alternatives')}`);
+  out.push(`## Settled decisions\n\n${bulletList(data.decisions.map((d) => `${withoutLabel('Decision', d.text)}${itemRef(d)}`), 'None recorded.', left.decisions, 'decisions')}`);
+  out.push(`## Rejected alternatives\n\n${bulletList(data.rejected.map((d) => `${withoutLabel('Rejected', d.text)}${itemRef(d)}`), 'None recorded.', left.rejected, 'rejected alternatives')}`);
 
-  const open = [...data.open.blockers.map((b) => `Blocker: ${b.text}${itemRef(b)}`), ...data.open.itemsAdded.map((i) => `Open: ${i.text}${itemRef(i)}`)];
+  const open = [...data.open.blockers.map((b) => `${labelled('Blocker', b.text)}${itemRef(b)}`), ...data.open.itemsAdded.map((i) => `${labelled('Open', i.text)}${itemRef(i)}`)];
   const openLeft = [left.blockers ? moreLine(left.blockers, 'blockers') : '', left.itemsAdded ? moreLine(left.itemsAdded, 'open items') : ''].filter(Boolean);
   out.push(`## Open items and blockers\n\n${bulletList([...open, ...openLeft], 'None recorded.')}`);
 
-  const fileLines = data.files.map((f) => `- \`${f.path}\` — ${f.action} (${f.tool}${f.times > 1 ? `, ${f.times}×` : ''})`);
+  const fileLines = data.files.map((f) => `- \`${f.path}\` — ${f.action} (${f.tool}${f.times > 1 ? `, ${f.times}×` : ''}, #${f.seq})`);
   const declared = data.declaredFiles.map((f) => `- \`${f}\` — declared at the checkpoint`);
   const allFiles = [...fileLines, ...declared];
   const shownFiles = allFiles.slice(0, filesLimit);

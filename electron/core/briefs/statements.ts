@@ -26,7 +26,15 @@ const REJECTION = [
   /\b(?:we're|we\s+are|i'm|i\s+am)\s+not\s+(?:going\s+to\s+(?:use|go\s+with|adopt|add|switch)|using|adopting|switching|going\s+with)\b/i,
   /\b(?:rejected|ruled\s+out|decided\s+against|dropped\s+the\s+idea|drop\s+the\s+idea|not\s+an\s+option|off\s+the\s+table)\b/i,
   /\b(?:don't|do\s+not|never)\s+(?:use|add|introduce|switch\s+to|adopt|pull\s+in|go\s+with|depend\s+on)\b/i,
-  /^\s*no\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s*(?:[,:;—-]|please\b)/i,
+  // "No Redis, …" rules a thing out; "No luck, …" / "No worries, …" do not.
+  /^\s*no\s+(?!(?:luck|worries|worry|problem|problems|idea|clue|way|rush|need|thanks|change|changes|errors?|issues?|output|response|matter|doubt|kidding|pressure)\b)[\w.+#-]+(?:\s+[\w.+#-]+)?\s*(?:[,:;—-]|please\b)/i,
+  // "No Redis for session storage — …"
+  /^\s*no\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+for\s+[^,:;—–]{1,60}(?:[,:;—–]|\s-\s)/i,
+  /\b(?:let's|lets|let\s+us)\s+not\s+(?:use|go\s+with|adopt|add|pull\s+in|switch\s+to|introduce|depend\s+on|rely\s+on)\b/i,
+  /\b(?:i'?d|we'?d|i\s+would|we\s+would)\s+rather\s+not\s+(?:use|go\s+with|adopt|add|pull\s+in|switch\s+to|introduce|depend\s+on|rely\s+on)\b/i,
+  /\b(?:[Ww]e|I)\s+(?:(?:have|'ve)\s+)?(?:dropped|ditched|scrapped|abandoned)\s+(?:the\s+idea\s+of\s+)?[A-Z`]/,
+  // "Please avoid Redis …": avoiding a named thing (not "avoid breaking the API", a constraint).
+  /\b[Aa]void\s+(?:using\s+)?[A-Z`]/,
 ];
 
 const DECISION = [
@@ -35,6 +43,7 @@ const DECISION = [
   /\b(?:decision|decided|verdict|final\s+answer|the\s+choice)\s*(?:is\s*)?:/i,
   /\b(?:we(?:'re|\s+are)\s+going|(?:we|i)(?:'ll|\s+will)\s+go|we\s+go|to\s+go)\s+with\b/i,
   /^\s*use\s+\S.*\b(?:because|since|so\s+that)\b/i,
+  /(?:^|[,;:—]\s*)going\s+with\b/i,
 ];
 
 const CONSTRAINT = [
@@ -70,7 +79,7 @@ const FALSE_BLOCKER = /\b(?:ad[- ]?blocker|code\s+block|blockquote|block\s+(?:si
  * (most turns of a long session), which keeps a 20k-message session's brief fast.
  */
 const TRIGGER =
-  /\b(?:decid|decision|agree|settl|chose|picked|opt|standardi|go(?:ing)? with|let'?s|we'?ll|we will|we'?re|we are|we should|i want|won'?t|can'?t|cannot|not\b|never|always|must|ha(?:ve|s) to|needs? to|keep|leave|don'?t|reject|ruled|against|drop|option|table|block|stuck|waiting|next|after|then we|later we|todo|to do|follow|remaining|plan|still|before|tomorrow|actually|correction|scratch|second thought|update|wait|changed|wrong|instead|resolved|fixed|merged|granted|approved|landed|sorted|done|finished|completed|constrain|requir|rule|verdict|choice|use\b|no\s)/i;
+  /\b(?:decid|decision|agree|settl|chose|picked|opt|standardi|go(?:ing)? with|let'?s|we'?ll|we will|we'?re|we are|we should|i want|won'?t|can'?t|cannot|not\b|never|always|must|ha(?:ve|s) to|needs? to|keep|leave|don'?t|reject|ruled|against|drop|option|table|block|stuck|waiting|next|after|then we|later we|todo|to do|follow|remaining|plan|still|before|tomorrow|actually|correction|scratch|second thought|update|wait|changed|wrong|instead|resolved|fixed|merged|granted|approved|landed|sorted|done|finished|completed|constrain|requir|rule|verdict|choice|use\b|no\s|rather not|avoid|dropped|ditched|scrapped|abandoned)/i;
 
 /** Whether a message could state anything `userStatements` finds (a cheap pre-test). */
 export function mayStateFacts(text: string): boolean {

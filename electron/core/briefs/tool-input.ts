@@ -5,7 +5,7 @@
  * yields "no file" / "no command", never an exception.
  */
 
-export type FileAction = 'created' | 'written' | 'edited' | 'patched' | 'deleted' | 'moved';
+export type FileAction = 'created' | 'written' | 'edited' | 'patched' | 'modified' | 'deleted' | 'moved';
 
 export interface FileEffect {
   path: string;

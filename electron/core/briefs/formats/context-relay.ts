@@ -3,6 +3,7 @@
  * `state.json` (replaced), `decisions.md` (append-only: only decisions not already in it are
  * added), `todos.json` (merged by title, so the user's own todos and statuses are kept).
  */
+import { labelled, withoutLabel } from '../item-label.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -74,12 +75,12 @@ export function writeContextRelay(data: BriefData, dir: string): RelayWriteResul
   const nextNumber = [...existing.matchAll(/^## ADR-(\d+):/gm)].reduce((max, m) => Math.max(max, Number(m[1])), 0) + 1;
   // Rejected alternatives are ADRs too, with status Rejected (Context Relay's decision log keeps both).
   const records = [...data.decisions.map((d) => ({ d, status: 'Accepted' })), ...data.rejected.map((d) => ({ d, status: 'Rejected' }))];
-  const fresh = records.filter(({ d }) => !existing.includes(`- Decision: ${d.text.replace(/\n+/g, ' ')}`));
+  const fresh = records.filter(({ d }) => !existing.includes(`- ${labelled('Decision', d.text.replace(/\n+/g, ' '))}`));
   if (fresh.length) {
     const header = existing ? '' : '# Architecture Decision Records\n';
     const entries = fresh.map(({ d, status }, i) => {
       const num = String(nextNumber + i).padStart(3, '0');
-      const text = d.text.replace(/\n+/g, ' ');
+      const text = withoutLabel('Decision', d.text.replace(/\n+/g, ' '));
       const context =
         d.source === 'pin'
           ? `pinned turn #${d.seq} of session ${data.session.id}`
@@ -91,7 +92,7 @@ export function writeContextRelay(data: BriefData, dir: string): RelayWriteResul
         `- Date: ${at.slice(0, 10)}`,
         `- Status: ${status}`,
         `- Context: ${context}`,
-        `- Decision: ${text}`,
+        `- ${labelled('Decision', text)}`,
         `- Consequences: ${status === 'Rejected' ? 'do not bring it back in later sessions' : 'treat as settled in later sessions'}`,
       ].join('\n');
     });

@@ -3,6 +3,7 @@
  * `~/.delimit/sessions/<id>.json`. Fields are only ever added, never renamed, so the schema is
  * passthrough for unknown keys when reading and exact when writing.
  */
+import { labelled } from '../item-label.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,7 @@ export function toDelimitRecord(data: BriefData, now: Date): DelimitRecord {
     key_decisions: [
       ...data.decisions.map(itemLine),
       ...more(left.decisions, 'decisions'),
-      ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`),
+      ...data.rejected.map((r) => labelled('Rejected', itemLine(r))),
       ...more(left.rejected, 'rejected alternatives'),
     ],
     blockers: [...data.open.blockers.map(itemLine), ...more(left.blockers, 'blockers')],

@@ -2,6 +2,7 @@
  * GovZero `govzero.handoff.v1`: YAML frontmatter plus seven required `##` sections, and the
  * schema's fail-closed validator (any violation rejects the document).
  */
+import { labelled } from '../item-label.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
@@ -190,7 +191,7 @@ export function renderGovZero(data: BriefData, basePath: string | null, options:
   const decided = [
     ...data.decisions.map(itemLine),
     ...more(left.decisions, 'decisions'),
-    ...data.rejected.map((r) => `Rejected: ${itemLine(r)}`),
+    ...data.rejected.map((r) => labelled('Rejected', itemLine(r))),
     ...more(left.rejected, 'rejected alternatives'),
   ];
   body.push(`## Decisions Made\n\n${list(decided, 'No decisions were recorded as settled.')}`);
