@@ -56,7 +56,8 @@ const OWN_PATTERNS: OwnPattern[] = [
   { kind: 'anthropic_api_key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   { kind: 'openai_api_key', re: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
   { kind: 'google_api_key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: 'github_token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/g },
+  // `-` as well as `_`: Claude Code names a session's folder after its cwd with `_` turned into `-`.
+  { kind: 'github_token', re: /\b(?:gh[pousr][_-][A-Za-z0-9]{36,}|github[_-]pat[_-][A-Za-z0-9_-]{22,})\b/g },
   { kind: 'slack_token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
   { kind: 'stripe_key', re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g },
   { kind: 'npm_token', re: /\bnpm_[A-Za-z0-9]{36}\b/g },
