@@ -18,6 +18,15 @@ describe('shared-dir guard', () => {
   });
   afterEach(() => tmp.cleanup());
 
+  // A worktree's ../shared is a symlink to the real folder: lstat saw one link and never walked in.
+  it('guards the folder a symlinked shared dir points to', () => {
+    const link = path.join(tmp.dir, 'shared-link');
+    fs.symlinkSync(shared, link);
+    const check = guardSharedDir(link);
+    fs.appendFileSync(path.join(shared, 'fixtures', 'expected.json'), ' ');
+    expect(check).toThrow(/changed fixtures\/expected\.json: file/);
+  });
+
   it('passes when nothing changed (reading is not changing)', () => {
     const check = guardSharedDir(shared);
     fs.readFileSync(path.join(shared, 'fixtures', 'expected.json'));

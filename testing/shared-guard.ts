@@ -32,7 +32,9 @@ export function fingerprint(dir: string): Fingerprint {
       for (const name of fs.readdirSync(abs).sort()) walk(path.join(abs, name), rel ? `${rel}/${name}` : name);
     } else out.set(rel, `file ${mode} ${createHash('sha256').update(fs.readFileSync(abs)).digest('hex')}`);
   };
-  walk(dir, '');
+  // The root itself may be a link (a worktree's ../shared): walk what it points to. Links inside
+  // are recorded as links, never followed.
+  walk(fs.realpathSync(dir), '');
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { IndexProgress } from '../../shared/api-types.js';
 import type { BatonCore } from '../core/service.js';
 import type { SyncCounters } from '../core/ingest/store-sync.js';
 import type { Environment } from '../core/paths.js';
+import { maskKnownSecrets } from '../core/redaction/known-secrets.js';
 
 export interface CliCore {
   core: BatonCore;
@@ -40,7 +41,8 @@ export async function openCliCore(opts: CliCoreOptions = {}): Promise<CliCore> {
     ingestRestartPolicy: { baseDelayMs: 500, maxDelayMs: 500, maxRestarts: 1, healthyAfterMs: Number.POSITIVE_INFINITY },
     // Routine index chatter stays out of the terminal; warnings and errors do not.
     log: (line) => {
-      if (!line.startsWith('[index info]')) process.stderr.write(`baton: ${line}\n`);
+      // Masked synchronously with the redactor's own patterns: a warning can quote a store's path.
+      if (!line.startsWith('[index info]')) process.stderr.write(`baton: ${maskKnownSecrets(line)}\n`);
     },
   });
   const unsubscribe = opts.onProgress

@@ -5,12 +5,14 @@
  * on its own index and through a running Baton (which never reveals to the token).
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
 import { leakedSecrets, SECRET_SESSION_IDS, SECRETS, writeSecretSessions } from '../../testing/secret-sessions.js';
+import { claudeProjectDir, writeClaudeTranscript } from '../../testing/briefs/claude-transcript.js';
 import { createBatonCore, type BatonCore } from '../core/service.js';
 import { startLocalServer, type LocalServer } from '../core/local-server.js';
 
@@ -31,6 +33,12 @@ const own = () => ({ ...home.env, BATON_NO_SERVER: '1' });
 beforeAll(async () => {
   home = makeFixtureHome();
   writeSecretSessions(home.home);
+  // A token in a folder name: Claude Code names the session's folder after it (`ghp_` becomes
+  // `ghp-`), and a malformed line there makes `doctor` print that path.
+  const tokenCwd = `/home/ana/${SECRETS.github}/tools`;
+  const tokenSession = '70ce0000-0000-4000-8000-00000000000a';
+  writeClaudeTranscript({ home: home.home, sessionId: tokenSession, cwd: tokenCwd, turns: [{ role: 'user', text: 'Tidy the tools folder' }] });
+  fs.appendFileSync(path.join(claudeProjectDir(home.home, tokenCwd), `${tokenSession}.jsonl`), `{"type":"user" ${SECRETS.openai}\n`);
   // One index pass first, so the parallel commands below only read it.
   await baton(['index'], own());
 }, 120_000);
@@ -60,6 +68,13 @@ describe('CLI output on its own index', () => {
     expect(restore.stdout).toContain('[REDACTED:');
     expect(ambiguous.stderr).toMatch(/more than one|ambiguous|matches/i);
     for (const out of [brief, restore, ambiguous]) expect(leakedSecrets(out.stdout + out.stderr)).toEqual([]);
+  }, 120_000);
+
+  it('doctor and a session path print no secret, even one a store mangled into a folder name', async () => {
+    const [doctor, json, list] = await Promise.all([baton(['doctor'], own()), baton(['doctor', '--json'], own()), baton(['list', '--json'], own())]);
+    expect(doctor.stdout).toContain('lines lost');
+    expect(json.stdout).toContain('[REDACTED:github_token]');
+    for (const out of [doctor, json, list]) expect(leakedSecrets(out.stdout + out.stderr)).toEqual([]);
   }, 120_000);
 
   it('--no-redact shows them, on purpose', async () => {

@@ -21,7 +21,9 @@ export function registerDoctor(program: Command): void {
     .action(async (opts: { json?: boolean }) => {
       const cli = await openCliCore();
       try {
-        const status = await cli.core.api.sourceStatus({});
+        // Paths and read errors come from the stores (a folder can be named after a token): redacted.
+        const { redacting } = await import('../cli-redaction.js');
+        const status = await redacting(cli.core.api, false).sourceStatus({});
         const stats = cli.core.sources.reader.stats();
         const lag = { filesBehind: cli.catchUp?.unitsRead ?? 0, bytesBehind: cli.catchUp?.bytesRead ?? 0, catchUpMs: cli.catchUpMs };
         if (opts.json) {

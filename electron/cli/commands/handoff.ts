@@ -35,7 +35,7 @@ export function registerHandoff(program: Command): void {
       try {
         const { handOff } = await import('../../core/handoff/hand-off.js');
         const { redacting } = await import('../cli-redaction.js');
-        // What is printed (and copied) is redacted; the pending brief in baton.db follows the settings.
+        // What is printed (and copied) is redacted; the pending brief in baton.db always is (an agent reads it).
         const result = await redacting({ handOff }, !opts.redact).handOff(core, { session: ref, target: opts.to, open: opts.open, projectDir: opts.cwd, summary: opts.summary });
         const { checkpoint } = result;
         const target = checkpoint.handoff!;

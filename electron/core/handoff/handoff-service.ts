@@ -222,7 +222,11 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       const projectDir = realDir(folder);
       const at = now();
       const raw = await gather(session, at);
-      const rendered = await brief(session, { ...briefOptions({}), target: request.target, format: 'md' }, at, undefined, raw);
+      const opts = { ...briefOptions({}), target: request.target, format: 'md' as const };
+      const rendered = await brief(session, opts, at, undefined, raw);
+      // The stored brief goes into an agent's context (start-up hook), i.e. to its model provider:
+      // always masked, whatever the person chose to see for themselves.
+      const injected = opts.redact ? rendered : await brief(session, { ...opts, redact: true }, at, undefined, raw);
       const previous = deps.userData.latestCheckpoint(session.id);
       // The handoff carries the state forward, so briefs of this session read on unchanged.
       const summary = request.summary?.trim() || raw.state.summary?.slice(0, 20_000) || `Handed off to ${AGENT_LABELS[request.target]}.`;
@@ -244,7 +248,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
         createdAt: at.toISOString(),
         handoff: {
           target: { agent: request.target, projectDir, worktreeRoot: worktreeRoot(projectDir), expiresAt },
-          brief: rendered.text,
+          brief: injected.text,
         },
       });
       return { checkpoint, brief: rendered.text };

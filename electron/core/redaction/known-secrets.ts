@@ -1,7 +1,7 @@
 /**
  * The redactor's own secret patterns, synchronous and dependency-free: the formats secretlint's
  * preset does not find (AWS key ids outside config files, a bare AWS secret access key in prose,
- * OpenAI/Google keys, JWTs, bearer tokens, passwords inside URLs, `API_KEY=…` lines). redaction/redact.ts
+ * OpenAI/Google keys, JWTs, Slack webhooks, SendGrid and other prefixed service tokens, bearer tokens, passwords inside URLs, `API_KEY=…` lines). redaction/redact.ts
  * combines them with secretlint; search snippets use them alone, because a snippet must be cut
  * from text that is already masked (a window that cuts a secret in half leaves a fragment no
  * pattern recognises any more).
@@ -56,13 +56,25 @@ const OWN_PATTERNS: OwnPattern[] = [
   { kind: 'anthropic_api_key', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   { kind: 'openai_api_key', re: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
   { kind: 'google_api_key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: 'github_token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b/g },
+  // `-` as well as `_`: Claude Code names a session's folder after its cwd with `_` turned into `-`.
+  { kind: 'github_token', re: /\b(?:gh[pousr][_-][A-Za-z0-9]{36,}|github[_-]pat[_-][A-Za-z0-9_-]{22,})\b/g },
   { kind: 'slack_token', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
   { kind: 'stripe_key', re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g },
   { kind: 'npm_token', re: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  // Formats secretlint finds that snippets must also keep whole (a snippet is cut and marked with
+  // these patterns alone): Slack webhooks, SendGrid, and the prefixed tokens of other services.
+  { kind: 'incoming_webhook', re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/g },
+  { kind: 'sendgrid_api_key', re: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g },
+  {
+    kind: 'api_token',
+    re: /\b(?:shp(?:at|ss|ca|pa)_|hf_|glpat-|glsa_|glc_|lin_api_|gsk_|ntn_|dckr_pat_|figd_|hv[sbr]\.|dapi)[A-Za-z0-9_+/=-]{20,}/g,
+    // Prefixes short enough to start an identifier (`hf_transfer_…`): a token mixes letters with
+    // capitals or digits.
+    accept: (secret) => /[A-Z0-9]/.test(secret.replace(/^[a-z_.-]+/, '')) && /[a-z]/i.test(secret.slice(4)),
+  },
   { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   { kind: 'bearer_token', re: /\bBearer\s+([A-Za-z0-9._~+/-]{12,}=*)/g, group: 1 },
-  { kind: 'password_in_url', re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/'"]+:([^\s@/'"]+)@/gi, group: 1 },
+  { kind: 'password_in_url', re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/'"]*:([^\s@/'"]+)@/gi, group: 1 },
   {
     kind: 'env_secret',
     // NAME=value / NAME: value where NAME says it is a secret; the value must look like one

@@ -58,6 +58,28 @@ describe('search snippets', () => {
     expect(snippet).toContain(`[[${SECRETS.openai}]]`);
   });
 
+  // Snippets are cut and marked with the redactor's own patterns alone (search is synchronous): a
+  // term inside a secret only secretlint knew split it with `[[…]]`, and the boundary no longer saw it.
+  it('keep secrets secretlint finds whole too, however the query hits them', async () => {
+    const secrets = {
+      webhook: 'https://hooks.slack.com/services/T0ABCDEF1/B0ABCDEF2/Zx8Qw3Rt5Yu8Io2PlKj7Hg6F',
+      sendgrid: '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',
+      shopify: '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',
+      gitlab: 'glpat-Ab3Cd5Ef7Gh9Ij1Kl3Mn',
+      huggingface: 'hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh',
+      redis: 'redis://:S3cretRedisPass@cache:6379',
+    };
+    for (const [name, secret] of Object.entries(secrets)) {
+      const text = `${'lorem ipsum '.repeat(10)}the ${name} credential is ${secret} now ${'dolor sit '.repeat(10)}`;
+      const words = secret.split(/[^A-Za-z0-9]+/).filter((w) => w.length >= 4);
+      for (const term of [name, ...words.map((w) => w.toLowerCase())]) {
+        const { value } = await redactText(manualSnippet(text, [term], 30));
+        expect(value, `${name} / ${term}`).toContain('[REDACTED:');
+        for (const w of words.filter((x) => x.length >= 12)) expect(value, `${name} / ${term}`).not.toContain(w);
+      }
+    }
+  });
+
   it('reach the output masked once the boundary redacts them', async () => {
     const { value } = await redactText(manualSnippet(body, ['quokkarelay'], 40));
     expect(value).toContain('[REDACTED:openai_api_key]');
