@@ -115,6 +115,23 @@ describe('a budget after a 0.9 MB checkpoint history', () => {
     expect(textOf(result).length).toBeLessThan(40_000);
   });
 
+  it('bounds the HTTP API restore (the UI) and the handoff result as MCP bounds restore_session', async () => {
+    const res = await fetch(`${h.server.url}/api/restore`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ session, confirmed: true, budget: BUDGET }),
+    });
+    const body = await res.text();
+    expect(res.status, body.slice(0, 300)).toBe(200);
+    // Before: the whole stored checkpoint came back (1.2 MB for budget 500).
+    expect(body.length).toBeLessThan(40_000);
+    const restored = JSON.parse(body) as { checkpoint: { decisions: string[] }; brief: { tokens: number } };
+    expect(restored.checkpoint.decisions.at(-1)).toMatch(/^… [\d,]+ more decisions not shown$/);
+    expect(restored.brief.tokens).toBeLessThanOrEqual(BUDGET);
+    // The stored checkpoint keeps every decision: only the view is cut.
+    expect(h.core.userData.latestCheckpoint(session)!.decisions).toHaveLength(PER_CHECKPOINT);
+  });
+
   it('costs O(budget) per brief: twenty concurrent briefs tokenize a bounded amount while /health answers', async () => {
     const before = tokenizedChars();
     const briefs = Array.from({ length: 20 }, () => call('generate_brief', { session, budget: BUDGET }));

@@ -8,6 +8,7 @@ import type { AgentId } from '../../../shared/model.js';
 import type { HandoffResult } from '../../../shared/api-types.js';
 import type { CoreEvents } from '../events.js';
 import type { Environment } from '../paths.js';
+import { boundCheckpoint } from '../briefs/bounded-lists.js';
 import { handoffDeliveryInfo, receivesHandoffsByItself } from '../install/agent-delivery.js';
 import { briefDir, writeBriefFile } from '../terminal/brief-file.js';
 import { hostProbe, launchAgentIn } from '../terminal/open-in-agent.js';
@@ -53,5 +54,5 @@ export async function handOff(
     opened = await launchAgentIn({ probe: hostProbe(platform, env, home), launch: options.launch }, { agent: request.target, cwd: checkpoint.handoff!.projectDir, briefFile });
   }
   core.events.emit({ type: 'sessions-changed', sessionIds: [sessionId] });
-  return { checkpoint, brief, hooksInstalled, delivery: handoffDeliveryInfo(request.target), opened };
+  return { checkpoint: boundCheckpoint(checkpoint), brief, hooksInstalled, delivery: handoffDeliveryInfo(request.target), opened };
 }

@@ -25,6 +25,7 @@ import { openCommand } from '../briefs/targets.js';
 import { machineLabel, sessionHost } from '../../../shared/machines.js';
 import { MAX_CHARS_PER_TOKEN } from '../briefs/tokens.js';
 import { boundBriefData, boundDrift } from '../briefs/bound-brief-data.js';
+import { boundCheckpoint } from '../briefs/bounded-lists.js';
 import { fitBrief, type Rendered } from '../briefs/fit-brief.js';
 import { realDir, worktreeRoot } from './project-match.js';
 
@@ -271,7 +272,7 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
         result = await brief(session, briefOptions({ target: request.target, budget: request.budget, redact: request.redact }), at, drift);
         if (checkpoint) checkpoint = deps.userData.markReceived(checkpoint.id, at.toISOString()) ?? checkpoint;
       }
-      return { sessionId: session.id, checkpoint, drift: drift && boundDrift(drift), summary: lines.join(' '), brief: result };
+      return { sessionId: session.id, checkpoint: checkpoint && boundCheckpoint(checkpoint), drift: drift && boundDrift(drift), summary: lines.join(' '), brief: result };
     },
 
     completeHandoff({ checkpointId, sessionId }) {
