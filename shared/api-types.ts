@@ -5,6 +5,7 @@
 import type { AgentId, Session, Message } from './model.js';
 import type { BriefTarget, Settings } from './settings.js';
 import type { UsageAlert } from './usage.js';
+import type { AutoRun } from './auto-continue.js';
 
 export interface IndexProgress {
   phase: 'idle' | 'scanning' | 'indexing' | 'watching' | 'error';
@@ -299,5 +300,7 @@ export type ApiEvent =
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
   /** A live session crossed the context threshold, or an agent hit its usage limit. */
   | { type: 'usage-alert'; alert: UsageAlert }
+  /** Baton carried a session on unattended (or found no agent with room): what it did, as stored. */
+  | { type: 'auto-continue'; run: AutoRun }
   /** Desktop only: the tray asks the window to show a view (sent to the window, never over HTTP). */
   | { type: 'navigate'; view: 'list' | 'settings' | 'checkpoint'; sessionId?: string };
