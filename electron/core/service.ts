@@ -21,6 +21,10 @@ import { createHandoffService } from './handoff/handoff-service.js';
 import { watchUsageAlerts } from './usage/usage-watch.js';
 import { watchAutoContinue } from './auto/auto-continue.js';
 import { handOff } from './handoff/hand-off.js';
+import { watchLimitHits } from './usage/limit-watch.js';
+import { handoffAfterHit } from './usage/limit-resets.js';
+import { UsageReport } from './usage/usage-report.js';
+import { Pricing } from './usage/pricing.js';
 import { RemoteMachines } from './remote/remote-machines.js';
 import { storeRootsFor } from './sources/local-adapters.js';
 
@@ -121,6 +125,15 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
       log,
     });
     closers.push(() => auto.stop());
+    closers.push(
+      watchLimitHits({
+        events,
+        hits: async (since) => new UsageReport(sources.reader.db, new Pricing(settings.get().modelPricing)).limitHits({ since }),
+        carriedOn: (hit) => handoffAfterHit(userData.listHandoffs({ sessionId: hit.session }), hit),
+        settings: () => settings.get(),
+        log,
+      }),
+    );
   }
   settings.onChange((next, previous) => {
     events.emit({ type: 'settings-changed' });

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentId } from '../../../shared/model.js';
 import type { ApiEvent, HandoffResult } from '../../../shared/api-types.js';
 import type { AgentUsageSummary, UsageSummary } from '../../../shared/usage.js';
+import type { LimitHit } from '../../../shared/limits.js';
 import { defaultSettings } from '../../../shared/settings.js';
 import { CoreEvents } from '../events.js';
 import { openUserData, type UserData } from '../userdata/user-data.js';
@@ -33,7 +34,11 @@ function agent(a: AgentId, extra: Partial<AgentUsageSummary> = {}): AgentUsageSu
   const zero = { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 0, costUSD: null, models: [], unpricedModels: [], requests: 0 };
   return { agent: a, today: zero, windows: [], limitHit: null, liveSessions: [], activeBlock: null, ...extra };
 }
-const hit = (session: string, at: string, resetsAt: string | null = '2026-01-01T17:00:00.000Z') => ({ at, resetsAt, note: null, session });
+function hit(session: string, at: string, resetsAt: string | null = '2026-01-01T17:00:00.000Z'): LimitHit {
+  return { key: `${session}@${at}`, agent: session.split(':')[0] as AgentId, session, at, resetsAt, kind: 'usage_limit', window: null, note: null };
+}
+/** The usage layer saw a hit recorded while Baton watched. */
+const live = (h: LimitHit) => events.emit({ type: 'limit-hit', hit: h });
 
 function watch(): AutoContinueWatch {
   const w = watchAutoContinue({
@@ -93,7 +98,7 @@ describe('unattended continuation', () => {
   it('hands a live limit hit in a switched-on folder (a subfolder) to the first agent, opened there, and says so', async () => {
     const w = watch();
     switchOn(['codex', 'gemini']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:30.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z'));
     const [run] = await w.check();
     expect(handOffs).toEqual([{ session: 'claude:a', target: 'codex', projectDir: path.join(project, 'src') }]);
     expect(run).toMatchObject({ folder: project, sourceSession: 'claude:a', sourceAgent: 'claude', trigger: 'limit', target: 'codex', outcome: 'opened', resetsAt: '2026-01-01T17:00:00.000Z', windowEnd: '2026-01-01T17:00:00.000Z' });
@@ -105,55 +110,59 @@ describe('unattended continuation', () => {
     expect(seen).toContainEqual({ type: 'auto-continue', run });
   });
 
-  it('acts on the index changing (sessions-changed), without being asked', async () => {
+  it('acts on a live limit hit by itself, with no one asking', async () => {
     watch();
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:30.000Z') })] };
-    events.emit({ type: 'sessions-changed', sessionIds: ['claude:a'] });
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z'));
     await expect.poll(() => handOffs.length).toBe(1);
   });
 
   it('opens at most once per folder, source agent and limit window: a second hit, or another session, opens nothing more', async () => {
     const w = watch();
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:30.000Z') })] };
-    await w.check();
-    await w.check();
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:05:00.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z'));
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z')); // the same hit read twice
+    expect(await w.check()).toHaveLength(1);
+    live(hit('claude:a', '2026-01-01T12:05:00.000Z'));
     expect(await w.check()).toEqual([]);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:b', '2026-01-01T12:06:00.000Z') })] };
+    live(hit('claude:b', '2026-01-01T12:06:00.000Z'));
     expect(await w.check()).toEqual([]);
-    // A restarted Baton remembers (baton.db), and so would a second one.
-    expect(await watch().check()).toEqual([]);
+    // A restarted Baton remembers (baton.db).
+    w.stop();
+    const restarted = watch();
+    live(hit('claude:a', '2026-01-01T12:07:00.000Z'));
+    expect(await restarted.check()).toEqual([]);
     expect(handOffs).toHaveLength(1);
     // After the window (the reset), a new hit is a new window.
     clock = new Date('2026-01-01T17:30:00.000Z');
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T17:20:00.000Z', '2026-01-01T22:00:00.000Z') })] };
-    expect(await w.check()).toHaveLength(1);
+    live(hit('claude:a', '2026-01-01T17:20:00.000Z', '2026-01-01T22:00:00.000Z'));
+    expect(await restarted.check()).toHaveLength(1);
     expect(handOffs).toHaveLength(2);
   });
 
   it('never acts for a folder not switched on, nor after it is switched off', async () => {
     const w = watch();
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:far', '2026-01-01T12:00:30.000Z') })] };
+    live(hit('claude:far', '2026-01-01T12:00:30.000Z'));
     expect(await w.check()).toEqual([]);
     setAutoContinue(data.auto, { folder: project, on: false }, clock);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:40.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:00:40.000Z'));
     expect(await w.check()).toEqual([]);
     expect(handOffs).toEqual([]);
     expect(data.auto.listRuns()).toEqual([]);
   });
 
-  it('opens nothing for hits recorded before Baton watched (a cold index), or before the folder was switched on', async () => {
+  it('opens nothing for old hits a cold index reports (no live hit), nor for a hit from before the folder was switched on', async () => {
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T11:59:00.000Z') })] };
     const w = watch();
+    // What the index reports after importing old transcripts: the summary has the hit, no live event came.
+    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T11:00:00.000Z') })] };
+    events.emit({ type: 'sessions-changed', sessionIds: ['claude:a'] });
     expect(await w.check()).toEqual([]);
     clock = new Date('2026-01-01T12:10:00.000Z');
     setAutoContinue(data.auto, { folder: project, on: false }, clock);
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:05:00.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:05:00.000Z'));
     expect(await w.check()).toEqual([]);
     expect(handOffs).toEqual([]);
   });
@@ -161,7 +170,8 @@ describe('unattended continuation', () => {
   it('passes over a target whose own limit is hit to the next in the order', async () => {
     const w = watch();
     switchOn(['codex', 'gemini']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:30.000Z') }), agent('codex', { limitHit: hit('codex:x', '2026-01-01T11:00:00.000Z') })] };
+    summary = { generatedAt: '', agents: [agent('codex', { limitHit: hit('codex:x', '2026-01-01T11:00:00.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z'));
     const [run] = await w.check();
     expect(handOffs.map((h) => h.target)).toEqual(['gemini']);
     expect(run!.message).toContain('Gemini CLI carries on (Codex CLI at its own limit)');
@@ -170,7 +180,8 @@ describe('unattended continuation', () => {
   it('opens nothing and tells the user when no agent of the list has room, once per window', async () => {
     const w = watch();
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:30.000Z') }), agent('codex', { limitHit: hit('codex:x', '2026-01-01T11:00:00.000Z') })] };
+    summary = { generatedAt: '', agents: [agent('codex', { limitHit: hit('codex:x', '2026-01-01T11:00:00.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z'));
     const [run] = await w.check();
     expect(handOffs).toEqual([]);
     expect(run).toMatchObject({ outcome: 'no-target', target: null, checkpointId: null });
@@ -183,7 +194,7 @@ describe('unattended continuation', () => {
     launched = false;
     const w = watch();
     switchOn(['codex']);
-    summary = { generatedAt: '', agents: [agent('claude', { limitHit: hit('claude:a', '2026-01-01T12:00:30.000Z') })] };
+    live(hit('claude:a', '2026-01-01T12:00:30.000Z'));
     const [run] = await w.check();
     expect(run).toMatchObject({ outcome: 'not-opened', target: 'codex', command: `cd ${path.join(project, 'src')} && codex` });
     expect(run!.message).toContain('could not open a terminal (No terminal found to open.)');
@@ -194,7 +205,7 @@ describe('unattended continuation', () => {
     switchOn(['codex']);
     const full = (session: string, percent: number) => {
       const zero = { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 0, costUSD: null, requests: 1 };
-      return { ...zero, session, agent: 'claude' as const, title: null, cwd: project, lastActivity: '2026-01-01T12:01:00.000Z', models: [], unpricedModels: [], contextTokens: 1, contextWindow: 100, contextPercent: percent, contextHistory: [1], own: zero, subagents: [] };
+      return { ...zero, session, agent: 'claude' as const, title: null, cwd: project, lastActivity: '2026-01-01T12:01:00.000Z', models: [], unpricedModels: [], contextTokens: 1, contextWindow: 100, contextPercent: percent, contextHistory: [1], own: zero, subagents: [], limitHit: null };
     };
     summary = { generatedAt: '', agents: [agent('claude', { liveSessions: [full('claude:b', 92)] })] };
     expect(await w.check()).toEqual([]);

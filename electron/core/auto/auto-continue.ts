@@ -1,6 +1,7 @@
 /**
- * Unattended continuation: after the index changes, the usage summary is checked for limit hits
- * (and context crossings, where asked) that happened while Baton watched, in folders switched on.
+ * Unattended continuation: a live limit hit (the `limit-hit` event, which the usage layer emits only
+ * for hits recorded while Baton watched, never for a cold index's old ones) or, where asked, a live
+ * session crossing the context threshold (checked when the index changes), in a folder switched on.
  * For each, one run is claimed in baton.db (once per folder, source agent and limit window; once
  * per session for context), the handoff goes to the first agent of the folder's list with room,
  * that agent is opened in the folder's terminal, and the user is told: a notice and an
@@ -14,7 +15,8 @@ import type { UsageSummary } from '../../../shared/usage.js';
 import type { CoreEvents } from '../events.js';
 import type { AutoStore } from '../userdata/auto-store.js';
 import { sessionHost } from '../remote/remote-ids.js';
-import { autoCandidates, chooseTarget, limitedAgents, ruleWants, type AutoCandidate } from './auto-decide.js';
+import type { LimitHit } from '../../../shared/limits.js';
+import { chooseTarget, contextCandidates, limitCandidate, limitedAgents, ruleWants, type AutoCandidate } from './auto-decide.js';
 import { ruleForCwd } from './auto-rules.js';
 
 export interface AutoContinueDeps {
@@ -45,12 +47,19 @@ export function watchAutoContinue(deps: AutoContinueDeps): AutoContinueWatch {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let chain: Promise<AutoRun[]> = Promise.resolve([]);
   let stopped = false;
+  /** Live hits not yet looked at. */
+  let hits: LimitHit[] = [];
 
   const checkOnce = async (): Promise<AutoRun[]> => {
+    const fresh = hits;
+    hits = [];
     const rules = deps.store.listRules();
     if (rules.length === 0 || stopped) return [];
     const summary = await deps.summary();
-    const candidates = autoCandidates(summary, { since, contextPercent: deps.settings().usageAlertContextPercent });
+    const candidates = [
+      ...fresh.map(limitCandidate).filter((c): c is AutoCandidate => c !== null),
+      ...contextCandidates(summary, { since, contextPercent: deps.settings().usageAlertContextPercent }),
+    ];
     const made: AutoRun[] = [];
     for (const candidate of candidates) {
       if (stopped) break;
@@ -121,7 +130,10 @@ export function watchAutoContinue(deps: AutoContinueDeps): AutoContinueWatch {
     }, deps.delayMs ?? 300);
   };
   const off = deps.events.subscribe((event) => {
-    if (event.type === 'sessions-changed') schedule();
+    if (event.type === 'limit-hit') {
+      hits.push(event.hit);
+      schedule();
+    } else if (event.type === 'sessions-changed') schedule();
   });
   return {
     check,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentUsageSummary, SessionUsage, UsageSummary } from '../../../shared/usage.js';
 import type { AutoRule } from '../../../shared/auto-continue.js';
-import { autoCandidates, chooseTarget, DEFAULT_WINDOW_MS, limitedAgents, ruleWants } from './auto-decide.js';
+import { chooseTarget, contextCandidates, DEFAULT_WINDOW_MS, limitCandidate, limitedAgents, ruleWants } from './auto-decide.js';
 
 function live(id: string, contextPercent: number, lastActivity: string): SessionUsage {
   const zero = { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 0, costUSD: null, requests: 1 };
-  return { ...zero, session: id, agent: 'claude', title: null, cwd: '/p', lastActivity, models: [], unpricedModels: [], contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1], own: zero, subagents: [] };
+  return { ...zero, session: id, agent: 'claude', title: null, cwd: '/p', lastActivity, models: [], unpricedModels: [], contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1], own: zero, subagents: [], limitHit: null };
 }
 
 function agent(a: AgentUsageSummary['agent'], extra: Partial<AgentUsageSummary> = {}): AgentUsageSummary {
@@ -15,29 +15,28 @@ const summary = (...agents: AgentUsageSummary[]): UsageSummary => ({ generatedAt
 const START = '2026-01-01T12:00:00.000Z';
 
 describe('what calls for carrying on', () => {
-  it('takes a limit hit recorded while Baton watched, with the reset as the end of its window', () => {
-    const s = summary(agent('claude', { limitHit: { at: '2026-01-01T12:00:05.000Z', resetsAt: '2026-01-01T17:00:00.000Z', note: null, session: 'claude:a' } }));
-    expect(autoCandidates(s, { since: START, contextPercent: 85 })).toEqual([
-      { trigger: 'limit', agent: 'claude', session: 'claude:a', at: '2026-01-01T12:00:05.000Z', resetsAt: '2026-01-01T17:00:00.000Z', windowEnd: '2026-01-01T17:00:00.000Z', contextPercent: null },
-    ]);
+  const liveHit = (at: string | null, resetsAt: string | null) => ({ key: `claude:a@${at}`, agent: 'claude' as const, session: 'claude:a', at, resetsAt, kind: 'usage_limit' as const, window: null, note: null });
+
+  it('takes a live limit hit, with the reset as the end of its window', () => {
+    expect(limitCandidate(liveHit('2026-01-01T12:00:05.000Z', '2026-01-01T17:00:00.000Z'))).toEqual({
+      trigger: 'limit', agent: 'claude', session: 'claude:a', at: '2026-01-01T12:00:05.000Z', resetsAt: '2026-01-01T17:00:00.000Z', windowEnd: '2026-01-01T17:00:00.000Z', contextPercent: null,
+    });
   });
 
-  it('gives a hit without a known reset a five-hour window', () => {
-    const s = summary(agent('claude', { limitHit: { at: '2026-01-01T12:00:05.000Z', resetsAt: null, note: null, session: 'claude:a' } }));
-    const [c] = autoCandidates(s, { since: START, contextPercent: 85 });
+  it('gives a hit without a known reset a five-hour window, and ignores one without a time', () => {
+    const c = limitCandidate(liveHit('2026-01-01T12:00:05.000Z', null));
     expect(Date.parse(c!.windowEnd!) - Date.parse(c!.at)).toBe(DEFAULT_WINDOW_MS);
+    expect(limitCandidate(liveHit(null, '2026-01-01T17:00:00.000Z'))).toBeNull();
   });
 
-  it('opens nothing for a cold index of old hits: a hit recorded before Baton watched is history', () => {
-    const old = summary(agent('claude', { limitHit: { at: '2026-01-01T11:59:59.000Z', resetsAt: '2026-01-01T17:00:00.000Z', note: null, session: 'claude:a' } }));
-    expect(autoCandidates(old, { since: START, contextPercent: 85 })).toEqual([]);
-    const undated = summary(agent('claude', { limitHit: { at: null, resetsAt: '2026-01-01T17:00:00.000Z', note: null, session: 'claude:a' } }));
-    expect(autoCandidates(undated, { since: START, contextPercent: 85 })).toEqual([]);
+  it('never takes the limit hits a summary shows (a cold index reports old ones there): only live hits count', () => {
+    const s = summary(agent('claude', { limitHit: liveHit('2026-01-01T12:00:05.000Z', null) }));
+    expect(contextCandidates(s, { since: START, contextPercent: 85 })).toEqual([]);
   });
 
   it('takes a live session over the context threshold, not one below it or last active before Baton watched', () => {
     const s = summary(agent('claude', { liveSessions: [live('claude:over', 90, '2026-01-01T12:01:00.000Z'), live('claude:under', 84, '2026-01-01T12:01:00.000Z'), live('claude:old', 99, '2026-01-01T11:00:00.000Z')] }));
-    expect(autoCandidates(s, { since: START, contextPercent: 85 }).map((c) => [c.trigger, c.session, c.windowEnd])).toEqual([['context', 'claude:over', null]]);
+    expect(contextCandidates(s, { since: START, contextPercent: 85 }).map((c) => [c.trigger, c.session, c.windowEnd])).toEqual([['context', 'claude:over', null]]);
   });
 
   it('acts only on the triggers a folder asked for, and only after it was switched on', () => {
@@ -59,7 +58,7 @@ describe('who carries on', () => {
   it('skips a target whose own limit is known to be hit (a hit, or a window at 100 % not yet reset)', () => {
     const s = summary(
       agent('codex', { windows: [{ name: 'primary', usedPercent: 100, windowMinutes: 300, resetsAt: '2026-01-01T13:00:00.000Z', note: null, reportedAt: null }] }),
-      agent('gemini', { limitHit: { at: '2026-01-01T11:00:00.000Z', resetsAt: null, note: null, session: 'gemini:x' } }),
+      agent('gemini', { limitHit: { key: 'k', agent: 'gemini', kind: 'quota', window: null, at: '2026-01-01T11:00:00.000Z', resetsAt: null, note: null, session: 'gemini:x' } }),
       agent('qwen', { windows: [{ name: 'primary', usedPercent: 100, windowMinutes: 300, resetsAt: '2026-01-01T11:00:00.000Z', note: null, reportedAt: null }] }),
     );
     const limited = limitedAgents(s, now);

@@ -1,11 +1,12 @@
 /**
- * What happened while Baton watched that may call for carrying on: pure functions of the usage
- * summary, so the rules (only live hits, not a cold index of old ones; the target with room; the
- * limit window) are tested without a clock, an index or a terminal.
+ * What happened while Baton watched that may call for carrying on: pure functions of a live limit
+ * hit and the usage summary, so the rules (only what happened while Baton watched; the target with
+ * room; the limit window) are tested without a clock, an index or a terminal.
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { AutoRule, AutoTrigger } from '../../../shared/auto-continue.js';
 import type { UsageSummary } from '../../../shared/usage.js';
+import type { LimitHit } from '../../../shared/limits.js';
 
 /** A Claude 5-hour block: the window a hit without a known reset is taken to last. */
 export const DEFAULT_WINDOW_MS = 5 * 60 * 60 * 1000;
@@ -22,19 +23,21 @@ export interface AutoCandidate {
   contextPercent: number | null;
 }
 
+/** A live limit hit (the `limit-hit` event: recorded while Baton watched) as something to act on. */
+export function limitCandidate(hit: LimitHit): AutoCandidate | null {
+  if (!hit.at || !hit.session) return null;
+  const windowEnd = hit.resetsAt ?? new Date(Date.parse(hit.at) + DEFAULT_WINDOW_MS).toISOString();
+  return { trigger: 'limit', agent: hit.agent, session: hit.session, at: hit.at, resetsAt: hit.resetsAt, windowEnd, contextPercent: null };
+}
+
 /**
- * Hits and crossings that happened at or after `since` (when Baton began watching): a hit recorded
- * before that — read by a cold index of old transcripts — is history, not news, and opens nothing.
+ * Live sessions over the context threshold whose latest request came at or after `since` (when Baton
+ * began watching): a session last active before that is history, not news, and opens nothing.
  */
-export function autoCandidates(summary: UsageSummary, options: { since: string; contextPercent: number }): AutoCandidate[] {
+export function contextCandidates(summary: UsageSummary, options: { since: string; contextPercent: number }): AutoCandidate[] {
   const since = Date.parse(options.since);
   const out: AutoCandidate[] = [];
   for (const a of summary.agents) {
-    const hit = a.limitHit;
-    if (hit && hit.at && hit.session && Date.parse(hit.at) >= since) {
-      const windowEnd = hit.resetsAt ?? new Date(Date.parse(hit.at) + DEFAULT_WINDOW_MS).toISOString();
-      out.push({ trigger: 'limit', agent: a.agent, session: hit.session, at: hit.at, resetsAt: hit.resetsAt, windowEnd, contextPercent: null });
-    }
     for (const s of a.liveSessions) {
       if (s.contextPercent === null || s.contextPercent < options.contextPercent || !s.lastActivity) continue;
       if (Date.parse(s.lastActivity) < since) continue;

@@ -4,6 +4,7 @@
  * and any reader without per-request records) one record from the session's totals. Nothing is
  * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
  */
+import { limitHitKey, type LimitHit } from '../../../shared/limits.js';
 import type { AgentId, UsageEvent, UsageLimit } from '../../../shared/model.js';
 import { SUBAGENT_USAGE_IN_PARENT, type AgentUsageSummary, type BlockUsage, type DayUsage, type ModelUsage, type OwnUsage, type SessionUsage, type UsageSummary, type UsageTotals } from '../../../shared/usage.js';
 import type { IndexDb } from '../index/index-db.js';
@@ -95,6 +96,21 @@ function toInfos(rows: SessionRow[]): Map<number, SessionInfo> {
     out.set(r.rowid, { ...r, usage, hasEvents: r.hasEvents === 1 });
   }
   return out;
+}
+
+/** A `reached` entry of a record as a limit hit of that session. */
+function hitOf(r: UsageRecord, l: UsageLimit, session: SessionInfo | undefined): LimitHit | null {
+  if (l.name !== 'reached' || !session) return null;
+  return {
+    key: limitHitKey(session.id, r.at, l.resetsAt),
+    agent: session.agent,
+    session: session.id,
+    at: r.at,
+    resetsAt: l.resetsAt,
+    kind: l.kind ?? 'usage_limit',
+    window: l.window ?? null,
+    note: l.note,
+  };
 }
 
 function ownOf(t: UsageTotals): OwnUsage {
@@ -199,11 +215,11 @@ export class UsageReport {
    * record still counts once in a row's totals, so day, model and block reports are unaffected.
    */
   private sessionUsages(sessions: Map<number, SessionInfo>, records: UsageRecord[]): SessionUsage[] {
-    type Entry = { totals: UsageTotals; own: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null; subagents: Set<string> };
+    type Entry = { totals: UsageTotals; own: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null; subagents: Set<string>; hit: LimitHit | null };
     const per = new Map<number, Entry>();
     const entry = (rowid: number): Entry => {
       let e = per.get(rowid);
-      if (!e) per.set(rowid, (e = { totals: emptyTotals(), own: emptyTotals(), last: null, history: [], lastAt: null, subagents: new Set() }));
+      if (!e) per.set(rowid, (e = { totals: emptyTotals(), own: emptyTotals(), last: null, history: [], lastAt: null, subagents: new Set(), hit: null }));
       return e;
     };
     const rowidById = new Map([...sessions.values()].map((s) => [s.id, s.rowid] as const));
@@ -232,6 +248,7 @@ export class UsageReport {
         e.history.push(prompt);
       }
       if (r.at && (e.lastAt === null || r.at > e.lastAt)) e.lastAt = r.at;
+      for (const l of r.limits ?? []) e.hit = hitOf(r, l, s) ?? e.hit;
       if (!s) continue;
       let up = ancestorsOf.get(s.rowid);
       if (!up) ancestorsOf.set(s.rowid, (up = ancestors(s)));
@@ -245,7 +262,7 @@ export class UsageReport {
     const out: SessionUsage[] = [];
     for (const [rowid, e] of per) {
       const s = sessions.get(rowid);
-      if (!s || e.totals.requests === 0) continue;
+      if (!s || (e.totals.requests === 0 && !e.hit)) continue;
       out.push({
         session: s.id,
         agent: s.agent,
@@ -257,6 +274,7 @@ export class UsageReport {
         contextHistory: e.history.slice(-HISTORY_POINTS),
         own: ownOf(e.own),
         subagents: [...e.subagents],
+        limitHit: e.hit,
       });
     }
     return out.sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? ''));
@@ -333,6 +351,30 @@ export class UsageReport {
   }
 
   /**
+   * Every limit hit recorded in the filtered sessions (reset passed or not), oldest first: what the
+   * reset watcher and unattended continuation read.
+   */
+  limitHits(filter: UsageFilter = {}): LimitHit[] {
+    const sessions = this.sessions(filter);
+    const { where, params } = whereOf(filter);
+    const rows = this.db
+      .prepare(
+        `SELECT e.session_rowid AS sessionRowid, e.at AS at, e.limits AS limits FROM usage_events e JOIN sessions s ON s.rowid = e.session_rowid
+         ${where ? `${where} AND` : 'WHERE'} e.limits LIKE '%"reached"%'`,
+      )
+      .all(params) as { sessionRowid: number; at: string | null; limits: string }[];
+    const out: LimitHit[] = [];
+    for (const row of rows) {
+      const r: UsageRecord = { ...row, model: null, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, contextWindow: null, limits: JSON.parse(row.limits) as UsageLimit[] };
+      for (const l of r.limits ?? []) {
+        const hit = hitOf(r, l, sessions.get(r.sessionRowid));
+        if (hit) out.push(hit);
+      }
+    }
+    return out.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+  }
+
+  /**
    * Per agent: today's totals, its usage windows, a recent limit hit, live sessions with their
    * context fill, the active 5-hour block. The UI and the alert watcher ask for it after every index
    * change, so it reads the sessions once and only the last SUMMARY_DAYS of records (enough for
@@ -367,15 +409,11 @@ export class UsageReport {
       for (const r of group.records) {
         if (r.at && localDay(r.at) === today) this.add(totals, r);
         for (const l of r.limits ?? []) {
-          if (l.name === 'reached') limitHit = { at: r.at, resetsAt: l.resetsAt, note: l.note, session: group.sessions.get(r.sessionRowid)?.id ?? '' };
+          if (l.name === 'reached') limitHit = hitOf(r, l, group.sessions.get(r.sessionRowid)) ?? limitHit;
           else windows.set(l.name, { ...l, reportedAt: r.at });
         }
       }
-      // A hit whose reset has passed (or, with no reset time, older than a block) is history.
-      if (limitHit) {
-        const reset = limitHit.resetsAt ? Date.parse(limitHit.resetsAt) : limitHit.at ? Date.parse(limitHit.at) + BLOCK_MS : 0;
-        if (!(reset > now)) limitHit = null;
-      }
+      if (limitHit && !isLimitActive(limitHit, now)) limitHit = null;
       const liveSessions = liveUsage.filter((s) => s.agent === agent && s.lastActivity && now - Date.parse(s.lastActivity) < LIVE_MS);
       const activeBlock = this.blocks(group.sessions, group.records).find((b) => b.isActive) ?? null;
       if (totals.requests === 0 && windows.size === 0 && !limitHit && liveSessions.length === 0 && group.sessions.size === 0) continue;
@@ -384,4 +422,10 @@ export class UsageReport {
     if (opts.sessionId) out.session = this.bySession({ sessionId: opts.sessionId })[0];
     return out;
   }
+}
+
+/** A hit still in force: its reset ahead, or (no reset known) recorded less than a 5-hour block ago. */
+export function isLimitActive(hit: Pick<LimitHit, 'at' | 'resetsAt'>, now: number): boolean {
+  const reset = hit.resetsAt ? Date.parse(hit.resetsAt) : hit.at ? Date.parse(hit.at) + BLOCK_MS : 0;
+  return reset > now;
 }
