@@ -92,6 +92,14 @@ describe('unattended continuation with the real Claude Code and Codex', () => {
     } catch {
       /* no session was opened */
     }
+    // Codex leaves an app-server daemon behind, outside the tmux session: end it by its pid (its command names this test's HOME).
+    for (const pid of tmp ? fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)) : []) {
+      try {
+        if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(tmp, 'home', '.codex'))) process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        /* gone, or not ours to read */
+      }
+    }
     limit?.child.kill('SIGTERM');
     await mock?.stop();
     if (tmp && !process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
