@@ -12,7 +12,8 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 7;
+// 8: limit hits recorded from API-error records (Claude, Codex task_complete, Qwen telemetry, pi, OpenCode).
+export const SCHEMA_VERSION = 8;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;

@@ -80,7 +80,7 @@ function whereOf(filter: UsageFilter): { where: string; params: Record<string, u
 }
 
 const SESSION_COLUMNS = `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
-  s.parent_id AS parentId, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents`;
+  s.parent_id AS parentId, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid AND e.input + e.output + e.cache_read + e.cache_write > 0) AS hasEvents`;
 
 type SessionRow = Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number };
 
@@ -111,6 +111,30 @@ function hitOf(r: UsageRecord, l: UsageLimit, session: SessionInfo | undefined):
     window: l.window ?? null,
     note: l.note,
   };
+}
+
+/**
+ * Limit hits per session, one per stop: a CLI that retries a refused request (pi, Qwen Code) records
+ * each refusal, so hits with no request served between them are one hit, named by the first (its
+ * key and time) with the latest reset and words. Feed a session's records oldest first.
+ */
+class HitRuns {
+  private readonly open = new Map<number, LimitHit>();
+
+  /** The session's current hit after this record (null when the record served a request after it). */
+  feed(r: UsageRecord, session: SessionInfo | undefined): LimitHit | null {
+    const served = r.input + r.output + r.cacheRead + r.cacheWrite > 0;
+    let hit: LimitHit | null = null;
+    for (const l of r.limits ?? []) hit = hitOf(r, l, session) ?? hit;
+    const first = this.open.get(r.sessionRowid);
+    if (!hit) {
+      if (served) this.open.delete(r.sessionRowid);
+      return first ?? null;
+    }
+    const merged = first ? { ...hit, key: first.key, at: first.at } : hit;
+    this.open.set(r.sessionRowid, merged);
+    return merged;
+  }
 }
 
 function ownOf(t: UsageTotals): OwnUsage {
@@ -237,6 +261,7 @@ export class UsageReport {
       return out;
     };
     const ancestorsOf = new Map<number, number[]>();
+    const runs = new HitRuns();
     for (const r of records) {
       const s = sessions.get(r.sessionRowid);
       const e = entry(r.sessionRowid);
@@ -248,7 +273,7 @@ export class UsageReport {
         e.history.push(prompt);
       }
       if (r.at && (e.lastAt === null || r.at > e.lastAt)) e.lastAt = r.at;
-      for (const l of r.limits ?? []) e.hit = hitOf(r, l, s) ?? e.hit;
+      e.hit = runs.feed(r, s) ?? e.hit;
       if (!s) continue;
       let up = ancestorsOf.get(s.rowid);
       if (!up) ancestorsOf.set(s.rowid, (up = ancestors(s)));
@@ -355,23 +380,20 @@ export class UsageReport {
    * reset watcher and unattended continuation read.
    */
   limitHits(filter: UsageFilter = {}): LimitHit[] {
-    const sessions = this.sessions(filter);
     const { where, params } = whereOf(filter);
-    const rows = this.db
-      .prepare(
-        `SELECT e.session_rowid AS sessionRowid, e.at AS at, e.limits AS limits FROM usage_events e JOIN sessions s ON s.rowid = e.session_rowid
-         ${where ? `${where} AND` : 'WHERE'} e.limits LIKE '%"reached"%'`,
-      )
-      .all(params) as { sessionRowid: number; at: string | null; limits: string }[];
-    const out: LimitHit[] = [];
-    for (const row of rows) {
-      const r: UsageRecord = { ...row, model: null, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0, contextWindow: null, limits: JSON.parse(row.limits) as UsageLimit[] };
-      for (const l of r.limits ?? []) {
-        const hit = hitOf(r, l, sessions.get(r.sessionRowid));
-        if (hit) out.push(hit);
-      }
+    const hitSessions = this.db
+      .prepare(`SELECT DISTINCT s.id FROM usage_events e JOIN sessions s ON s.rowid = e.session_rowid ${where ? `${where} AND` : 'WHERE'} e.limits LIKE '%"reached"%'`)
+      .pluck()
+      .all(params) as string[];
+    if (hitSessions.length === 0) return [];
+    const sessions = this.sessions({ ...filter, sessionIds: hitSessions });
+    const runs = new HitRuns();
+    const byKey = new Map<string, LimitHit>();
+    for (const r of this.records(sessions, { ...filter, sessionIds: hitSessions })) {
+      const hit = runs.feed(r, sessions.get(r.sessionRowid));
+      if (hit && r.limits?.some((l) => l.name === 'reached')) byKey.set(hit.key, hit);
     }
-    return out.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+    return [...byKey.values()].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
   }
 
   /**
@@ -406,12 +428,12 @@ export class UsageReport {
       const totals = emptyTotals();
       const windows = new Map<string, UsageLimit & { reportedAt: string | null }>();
       let limitHit: AgentUsageSummary['limitHit'] = null;
+      const runs = new HitRuns();
       for (const r of group.records) {
         if (r.at && localDay(r.at) === today) this.add(totals, r);
-        for (const l of r.limits ?? []) {
-          if (l.name === 'reached') limitHit = hitOf(r, l, group.sessions.get(r.sessionRowid)) ?? limitHit;
-          else windows.set(l.name, { ...l, reportedAt: r.at });
-        }
+        if (r.limits?.some((l) => l.name === 'reached')) limitHit = runs.feed(r, group.sessions.get(r.sessionRowid));
+        else runs.feed(r, undefined);
+        for (const l of r.limits ?? []) if (l.name !== 'reached') windows.set(l.name, { ...l, reportedAt: r.at });
       }
       if (limitHit && !isLimitActive(limitHit, now)) limitHit = null;
       const liveSessions = liveUsage.filter((s) => s.agent === agent && s.lastActivity && now - Date.parse(s.lastActivity) < LIVE_MS);
