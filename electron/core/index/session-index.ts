@@ -156,7 +156,7 @@ export class SessionIndex implements TranscriptReader {
     const rows = this.db
       .prepare(
         `SELECT e.at AS at, e.limits AS limits, e.input + e.output + e.cache_read + e.cache_write AS tokens FROM usage_events e
-         JOIN sessions s ON s.rowid = e.session_rowid WHERE s.id = ? ORDER BY e.at DESC, e.rowid DESC LIMIT 50`,
+         JOIN sessions s ON s.rowid = e.session_rowid WHERE s.id = ? ORDER BY e.at DESC LIMIT 50`,
       )
       .all(sessionId) as { at: string | null; limits: string | null; tokens: number }[];
     for (const r of rows) {
