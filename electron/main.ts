@@ -79,6 +79,11 @@ class BatonApp {
     this.disposers.push(
       core.events.subscribe((event) => {
         if (event.type === 'sessions-changed' || event.type === 'index-progress') this.tray.refresh();
+        // Baton carried a session on by itself: say what it did (the notice shows it in the UI too).
+        if (event.type === 'auto-continue') {
+          notify(event.run.outcome === 'opened' ? 'Baton carried on' : 'Baton could not carry on', event.run.message);
+          this.tray.refresh();
+        }
         if (event.type === 'usage-alert') {
           const { alert } = event;
           const target = alert.suggestedTarget;

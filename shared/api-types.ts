@@ -2,9 +2,11 @@
  * Result types of the API contract. Shared by the core (which produces them) and the renderer
  * (which shows them); plain data only, so they cross IPC and HTTP as JSON unchanged.
  */
+import type { LimitHit } from './limits.js';
 import type { AgentId, Session, Message } from './model.js';
 import type { BriefTarget, Settings } from './settings.js';
 import type { UsageAlert } from './usage.js';
+import type { AutoRun } from './auto-continue.js';
 
 export interface IndexProgress {
   phase: 'idle' | 'scanning' | 'indexing' | 'watching' | 'error';
@@ -299,5 +301,12 @@ export type ApiEvent =
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
   /** A live session crossed the context threshold, or an agent hit its usage limit. */
   | { type: 'usage-alert'; alert: UsageAlert }
+  /** Baton carried a session on unattended (or found no agent with room): what it did, as stored. */
+  | { type: 'auto-continue'; run: AutoRun }
+  /**
+   * A session hit its limit while Baton watched (a hit ingested after the watch started and recorded
+   * no earlier than that: never one a cold index imports). Not gated by the alert setting.
+   */
+  | { type: 'limit-hit'; hit: LimitHit }
   /** Desktop only: the tray asks the window to show a view (sent to the window, never over HTTP). */
   | { type: 'navigate'; view: 'list' | 'settings' | 'checkpoint'; sessionId?: string };

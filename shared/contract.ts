@@ -32,6 +32,7 @@ import type {
   SettingsView,
 } from './api-types.js';
 import type { SourceStatus } from './model.js';
+import { AUTO_TRIGGERS, type AutoStatus } from './auto-continue.js';
 import { USAGE_GROUPINGS, type BlockUsage, type DayUsage, type ModelUsage, type SessionUsage, type UsageSummary } from './usage.js';
 
 /** A call: its input schema, plus its result type carried as a phantom. */
@@ -154,6 +155,22 @@ export const batonApi = {
   listHandoffs: call<Checkpoint[]>()(
     z.object({ session: sessionRef.optional(), limit: z.number().int().min(1).max(200).default(20) }).strict(),
     'Handoffs to named agents, newest first (of one session, or all): pending, received by …, completed.',
+  ),
+  autoStatus: call<AutoStatus>()(
+    z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict(),
+    'Unattended continuation: the folders switched on (agents in order, triggers) and what Baton did there, newest first.',
+  ),
+  setAutoContinue: call<AutoStatus>()(
+    z
+      .object({
+        folder: z.string().trim().min(1).max(4096),
+        on: z.boolean(),
+        /** The agents that carry on, in order (required to switch on). */
+        targets: z.array(agent).max(AGENTS.length).optional(),
+        when: z.array(z.enum(AUTO_TRIGGERS)).min(1).max(AUTO_TRIGGERS.length).optional(),
+      })
+      .strict(),
+    'Switch unattended continuation on (with the agents in order and the triggers) or off for a folder.',
   ),
   hooksStatus: call<AgentHooksStatus[]>()(
     z.object({ agent: z.union([agent, z.literal('all')]).default('all') }).strict(),

@@ -3,6 +3,8 @@
  * Plain types only: this file is imported by the core, the Electron glue and the renderer.
  */
 
+import type { LimitKind } from './limits.js';
+
 export const AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi'] as const;
 export type AgentId = (typeof AGENTS)[number];
 
@@ -66,6 +68,10 @@ export interface UsageLimit {
   resetsAt: string | null;
   /** The agent's own words, for a limit hit (e.g. "You've hit your limit · resets 7pm"). */
   note: string | null;
+  /** For `reached`: which kind of limit (absent in rows indexed before kinds were recorded: usage_limit). */
+  kind?: LimitKind;
+  /** For `reached`: which window stopped the session, when the agent says (`five_hour`, `primary`). */
+  window?: string | null;
 }
 
 /** Inclusive range of message seqs [first, last]. */

@@ -2,6 +2,7 @@
  * Token usage and cost as `baton usage`, the API and MCP's `usage_summary` report them. Field names
  * follow ccusage's JSON (inputTokens, cacheCreationTokens, …) so its users read them at once.
  */
+import type { LimitHit } from './limits.js';
 import type { AgentId, UsageLimit } from './model.js';
 
 export const USAGE_GROUPINGS = ['session', 'day', 'block', 'model'] as const;
@@ -46,6 +47,8 @@ export interface SessionUsage extends UsageTotals {
   own: OwnUsage;
   /** Subagent sessions (any depth) whose requests the totals include; each has its own row too. */
   subagents: string[];
+  /** The session's own last limit hit, whether or not its reset has passed (null: none recorded). */
+  limitHit: LimitHit | null;
 }
 
 export interface DayUsage extends UsageTotals {
@@ -74,8 +77,8 @@ export interface AgentUsageSummary {
   today: UsageTotals;
   /** The agent's own usage windows as last reported (Codex rate limits), newest per window. */
   windows: (UsageLimit & { reportedAt: string | null })[];
-  /** The last "usage limit reached" seen in a transcript, when its reset is still ahead or unknown and recent. */
-  limitHit: { at: string | null; resetsAt: string | null; note: string | null; session: string } | null;
+  /** The agent's last limit hit (any session), while its reset is still ahead (or, unknown, for a 5-hour block). */
+  limitHit: LimitHit | null;
   /** Sessions active in the last hour, newest first, with their context fill. */
   liveSessions: SessionUsage[];
   /** The current 5-hour block of this agent, when one is active. */
@@ -93,7 +96,8 @@ export interface UsageSummary {
 export interface UsageAlert {
   /** Stable identity: the same key is never announced twice. */
   key: string;
-  kind: 'context' | 'limit';
+  /** `reset`: a limit hit's reset time passed while Baton ran (told once per hit). */
+  kind: 'context' | 'limit' | 'reset';
   agent: AgentId;
   /** The session that filled up, or the one whose transcript says the limit was reached. */
   session: string;
@@ -103,4 +107,8 @@ export interface UsageAlert {
   suggestedTarget: AgentId | null;
   resetsAt: string | null;
   contextPercent: number | null;
+  /** For `limit` and `reset`: the hit itself. */
+  hit?: LimitHit;
+  /** For `reset`: the agent (and its session, once received) a handoff from the hit's session went to. */
+  carriedOnBy?: { agent: AgentId; session: string | null } | null;
 }

@@ -20,6 +20,7 @@ import { installMcpForCore } from './install/mcp-entries/install-api.js';
 import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
 import { handOff } from './handoff/hand-off.js';
+import { autoStatus, setAutoContinue } from './auto/auto-api.js';
 import { hookRuntimeFor } from './install/hooks/hook-command.js';
 import { HOOK_AGENTS } from './install/hooks/hook-targets.js';
 import { hooksStatus, installHooks, uninstallHooks } from './install/hooks/hooks-installer.js';
@@ -120,6 +121,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
     handOff: (input) => handOff(core, input),
     listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
+    autoStatus: async ({ limit }) => autoStatus(core.userData.auto, limit),
+    setAutoContinue: async (input) => setAutoContinue(core.userData.auto, input),
     hooksStatus: async ({ agent }) => hooksStatus({ ...hookContext(), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' }),
     installHooks: async ({ agent, uninstall, dryRun }) => (uninstall ? uninstallHooks : installHooks)({ ...hookContext(), agent, dryRun }),
     pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),

@@ -19,6 +19,12 @@ import { resolveSessionRef } from './sessions/resolve-session.js';
 import { openUserData } from './userdata/user-data.js';
 import { createHandoffService } from './handoff/handoff-service.js';
 import { watchUsageAlerts } from './usage/usage-watch.js';
+import { watchAutoContinue } from './auto/auto-continue.js';
+import { handOff } from './handoff/hand-off.js';
+import { watchLimitHits } from './usage/limit-watch.js';
+import { handoffAfterHit } from './usage/limit-resets.js';
+import { UsageReport } from './usage/usage-report.js';
+import { Pricing } from './usage/pricing.js';
 import { RemoteMachines } from './remote/remote-machines.js';
 import { storeRootsFor } from './sources/local-adapters.js';
 
@@ -108,6 +114,26 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
   // Only a long-running core (app, serve) announces usage alerts; a one-shot command has no one to tell.
   if (options.watch ?? true) {
     closers.push(watchUsageAlerts({ events, summary: () => core.api.usageSummary({}), settings: () => settings.get(), log }));
+    // Unattended continuation acts only on what happens while this core watches (never a one-shot command's catch-up).
+    const auto = watchAutoContinue({
+      events,
+      store: userData.auto,
+      summary: () => core.api.usageSummary({}),
+      settings: () => settings.get(),
+      sessionCwd: (id) => (sources.started ? (sources.reader.getSession(id)?.cwd ?? null) : null),
+      handOff: (request) => handOff(core, { ...request, open: true }),
+      log,
+    });
+    closers.push(() => auto.stop());
+    closers.push(
+      watchLimitHits({
+        events,
+        hits: async (since) => new UsageReport(sources.reader.db, new Pricing(settings.get().modelPricing)).limitHits({ since }),
+        carriedOn: (hit) => handoffAfterHit(userData.listHandoffs({ sessionId: hit.session }), hit),
+        settings: () => settings.get(),
+        log,
+      }),
+    );
   }
   settings.onChange((next, previous) => {
     events.emit({ type: 'settings-changed' });

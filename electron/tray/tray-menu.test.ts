@@ -47,7 +47,7 @@ describe('usage in the tray menu', () => {
   const totals = (tokens: number, costUSD: number | null) => ({ inputTokens: tokens, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: tokens, costUSD, models: [], unpricedModels: [], requests: tokens ? 1 : 0 });
   const live = (session: string, contextPercent: number | null) => ({
     ...totals(10, null), session, agent: 'codex' as const, title: 'Fix login', cwd: '/home/me/web & api', lastActivity: ago(60_000),
-    contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1], own: totals(10, null), subagents: [],
+    contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1], own: totals(10, null), subagents: [], limitHit: null,
   });
   const clock = (iso: string) => iso.slice(11, 16);
 
@@ -68,7 +68,7 @@ describe('usage in the tray menu', () => {
         },
         {
           agent: 'claude', today: totals(5_000, null), windows: [],
-          limitHit: { at: ago(1000), resetsAt: '2026-05-01T19:00:00.000Z', note: null, session: 'claude:x' }, liveSessions: [],
+          limitHit: { key: 'claude:x@1', agent: 'claude', kind: 'rate_limit', window: null, at: ago(1000), resetsAt: '2026-05-01T19:00:00.000Z', note: null, session: 'claude:x' }, liveSessions: [],
           activeBlock: { ...totals(5_000, null), start: '2026-05-01T10:00:00.000Z', end: '2026-05-01T15:00:00.000Z', actualEnd: ago(1000), isActive: true, agents: ['claude'] },
         },
         { agent: 'gemini', today: totals(0, null), windows: [], limitHit: null, liveSessions: [], activeBlock: null },

@@ -6,6 +6,7 @@
  * compaction summaries), each with the message it came from.
  */
 import type { Checkpoint, GitDrift, StalenessBand } from '../../../shared/api-types.js';
+import type { LimitKind } from '../../../shared/limits.js';
 import type { Message, Session } from '../../../shared/model.js';
 import type { TranscriptReader } from '../index/transcript-reader.js';
 import type { Pin } from '../userdata/user-data.js';
@@ -57,6 +58,8 @@ export interface BriefData {
     pendingSince: 'passing_check' | 'start';
     nextSteps: BriefItem[];
     itemsCompleted: BriefItem[];
+    /** The session's last request was refused by a limit and nothing ran after it (null: it did not stop so). */
+    limitStop: { at: string | null; resetsAt: string | null; kind: LimitKind; note: string | null } | null;
   };
   /** The agent's own summary of the conversation it compacted (latest on the current branch), if any. */
   compactionSummary: string | null;
@@ -143,10 +146,15 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
   const nextSteps = merge(checkpoint?.nextSteps ?? [], facts.nextSteps, true);
   const itemsCompleted = merge(checkpoint?.itemsCompleted ?? [], facts.done, true);
   const pending = pendingFiles(files, verification);
+  const stop = reader.limitStop?.(id) ?? null;
+  const limitStop = stop ? { at: stop.at, resetsAt: stop.resetsAt, kind: stop.kind ?? 'usage_limit', note: stop.note } : null;
   if (checkpoint) {
-    state = { source: 'checkpoint', summary: checkpoint.summary, summarySeq: null, lastRequest: null, ...pending, nextSteps, itemsCompleted };
+    state = { source: 'checkpoint', summary: checkpoint.summary, summarySeq: null, lastRequest: null, ...pending, nextSteps, itemsCompleted, limitStop };
   } else {
-    const recent = reader.getMessages(id, { kinds: ['text'], roles: ['assistant'], order: 'desc', limit: 10, currentBranch: true }).filter((m) => m.text.trim().length > 0);
+    // An API error the agent recorded as its reply (Claude's "API Error: Request rejected (429)…") is never the conclusion.
+    const recent = reader
+      .getMessages(id, { kinds: ['text'], roles: ['assistant'], order: 'desc', limit: 20, currentBranch: true })
+      .filter((m) => m.text.trim().length > 0 && !m.isError);
     const conclusion = recent.find((m) => !ACK.test(m.text)) ?? recent[0];
     const lastUser = [...userTexts].reverse().find((m) => m.text.trim() && !isCompactionSummary(m.text));
     state = {
@@ -157,6 +165,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
       ...pending,
       nextSteps,
       itemsCompleted,
+      limitStop,
     };
   }
 

@@ -58,6 +58,8 @@ export function readExcerpt(reader: TranscriptReader, sessionId: string, userTex
   if (total === 0) return { total, sampled: false, messages: [], userSeqs, covered: [] };
   const bySeq = new Map<number, ExcerptMessage>();
   const add = (m: Message) => {
+    // An assistant "message" that is an API error (a refused request) is no turn of the conversation: the state section says it.
+    if (m.role === 'assistant' && m.isError) return;
     if ((m.role === 'user' || m.role === 'assistant') && m.text.trim() && !bySeq.has(m.seq)) {
       bySeq.set(m.seq, { seq: m.seq, role: m.role, text: withoutNestedBrief(m.text), timestamp: m.timestamp, note: null });
     }

@@ -75,7 +75,7 @@ describe('fitBrief when the skeleton alone exceeds the budget', () => {
     checkpoint: null,
     staleness: null,
     goal: null,
-    state: { source: 'none', summary: null, summarySeq: null, lastRequest: null, pendingFiles: [], pendingSince: 'start', nextSteps: [], itemsCompleted: [] },
+    state: { source: 'none', summary: null, summarySeq: null, lastRequest: null, pendingFiles: [], pendingSince: 'start', nextSteps: [], itemsCompleted: [], limitStop: null },
     compactionSummary: null,
     decisions: [],
     rejected: [],

@@ -331,6 +331,7 @@ function renderState(data: BriefData): string {
     parts.push(st.summary ? st.summary.trim() : 'The checkpoint gave no summary.');
   } else parts.push('_No checkpoint: where the work stands, from the transcript._');
   const facts: string[] = [];
+  if (st.limitStop) facts.push(limitStopLine(st.limitStop));
   if (st.lastRequest) facts.push(`Last request (#${st.lastRequest.seq}): ${clipText(st.lastRequest.text.replace(/\s+/g, ' '), 300)}`);
   const latest = [...data.verification].sort((a, b) => b.seq - a.seq)[0];
   if (latest) {
@@ -355,6 +356,16 @@ function renderState(data: BriefData): string {
     parts.push(`Next steps:\n${st.nextSteps.map((n, i) => `${i + 1}. ${oneBlock(n.text)}${itemRef(n)}`).join('\n')}${more}`);
   }
   return parts.join('\n\n');
+}
+
+const LIMIT_WORDS = { usage_limit: 'its usage limit', rate_limit: 'its rate limit', quota: 'its quota' } as const;
+
+/** "The session stopped on its usage limit at 2026-11-27 05:25 UTC (resets 08:25 UTC)." */
+export function limitStopLine(stop: NonNullable<BriefData['state']['limitStop']>): string {
+  const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  const at = stop.at ? ` at ${when(stop.at)}` : '';
+  const resets = stop.resetsAt ? ` (resets ${when(stop.resetsAt)})` : ' (reset time not recorded)';
+  return `The session stopped on ${LIMIT_WORDS[stop.kind]}${at}${resets}: its last request was refused, so the work above is where it was left.`;
 }
 
 function renderGit(data: BriefData): string {

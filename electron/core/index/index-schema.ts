@@ -12,7 +12,8 @@
  * by rowid alone.
  */
 
-export const SCHEMA_VERSION = 8;
+// 8: parent_kind (what a parent link means); 9: limit hits recorded from API-error records (Claude, Codex task_complete, Qwen telemetry, pi, OpenCode).
+export const SCHEMA_VERSION = 9;
 
 /** Messages per session the rowid encoding allows (2^24 ≈ 16.7 M). */
 export const SEQ_SPAN = 16_777_216;

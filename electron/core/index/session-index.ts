@@ -5,7 +5,7 @@
  */
 import { sessionFilterSql } from './session-filter-sql.js';
 import fs from 'node:fs';
-import type { AgentId, Message, SeqRange, Session } from '../../../shared/model.js';
+import type { AgentId, Message, SeqRange, Session, UsageLimit } from '../../../shared/model.js';
 import type { SearchHit } from '../../../shared/api-types.js';
 import type { MessageQuery, TranscriptReader } from './transcript-reader.js';
 import { indexFilePath, openIndexForReading, type IndexDb } from './index-db.js';
@@ -150,6 +150,21 @@ export class SessionIndex implements TranscriptReader {
     const t = this.target(sessionId, query);
     if (!t) return 0;
     return this.messageStmt('count', query, t.skip.length).get(this.messageParams(t.rowid, query, t.skip)) as number;
+  }
+
+  limitStop(sessionId: string): (UsageLimit & { at: string | null }) | null {
+    const rows = this.db
+      .prepare(
+        `SELECT e.at AS at, e.limits AS limits, e.input + e.output + e.cache_read + e.cache_write AS tokens FROM usage_events e
+         JOIN sessions s ON s.rowid = e.session_rowid WHERE s.id = ? ORDER BY e.at DESC LIMIT 50`,
+      )
+      .all(sessionId) as { at: string | null; limits: string | null; tokens: number }[];
+    for (const r of rows) {
+      if (r.tokens > 0) return null; // a request served after any hit: the session went on
+      const hit = r.limits ? (JSON.parse(r.limits) as UsageLimit[]).find((l) => l.name === 'reached') : undefined;
+      if (hit) return { ...hit, at: r.at };
+    }
+    return null;
   }
 
   getMessages(sessionId: string, query: MessageQuery = {}): Message[] {

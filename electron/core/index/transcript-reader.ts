@@ -2,7 +2,7 @@
  * What brief building, the MCP tools and the API need from the index to read a session without
  * re-parsing its transcript. The SQLite index implements it; briefs depend only on this.
  */
-import type { Message, MessageKind, MessageRole, Session } from '../../../shared/model.js';
+import type { Message, MessageKind, MessageRole, Session, UsageLimit } from '../../../shared/model.js';
 
 export interface MessageQuery {
   kinds?: MessageKind[];
@@ -20,4 +20,9 @@ export interface TranscriptReader {
   countMessages(sessionId: string, query?: MessageQuery): number;
   /** Matching messages ordered by seq. Tool outputs may be capped by the index (marked in text). */
   getMessages(sessionId: string, query?: MessageQuery): Message[];
+  /**
+   * The limit hit the session stopped on: its last recorded hit when no request was served after it
+   * (null when none, or when work went on). Optional: readers without usage records have none.
+   */
+  limitStop?(sessionId: string): (UsageLimit & { at: string | null }) | null;
 }

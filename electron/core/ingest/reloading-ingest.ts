@@ -141,6 +141,10 @@ export class ReloadingIngest implements TranscriptReader {
     return this.reader.countMessages(sessionId, query);
   }
 
+  limitStop(sessionId: string) {
+    return this.reader.limitStop(sessionId);
+  }
+
   getMessages(sessionId: string, query?: MessageQuery) {
     return this.reader.getMessages(sessionId, query);
   }

@@ -4,7 +4,7 @@
  * chunk carries the reset). A session's `onDelivered` runs when its last message has been drained,
  * so the cursor built right after a drain says exactly what the batch completed.
  */
-import type { Message, Session } from '../../../shared/model.js';
+import type { Message, Session, UsageEvent } from '../../../shared/model.js';
 import type { JsonValue, ReadBatch } from './types.js';
 
 export const MAX_BATCH_MESSAGES = 2000;
@@ -14,6 +14,8 @@ export interface SessionDelivery {
   messages: Message[];
   /** Drop the session's stored messages before inserting these (full re-delivery). */
   reset: boolean;
+  /** Per-request records (a limit hit) delivered with the session's first chunk. */
+  usage?: UsageEvent[];
   onDelivered?: () => void;
 }
 
@@ -62,6 +64,7 @@ export class BatchAccumulator {
     const sessions: Session[] = [];
     const messages: Message[] = [];
     const resetSessions: string[] = [];
+    const usage: UsageEvent[] = [];
     let room = this.limit;
     while (this.entries.length > 0) {
       const entry = this.entries[0]!;
@@ -69,6 +72,7 @@ export class BatchAccumulator {
       if (room <= 0 && (remaining > 0 || sessions.length > 0)) break;
       const take = Math.min(room, remaining);
       if (entry.offset === 0 && entry.reset) resetSessions.push(entry.session.id);
+      if (entry.offset === 0 && entry.usage) usage.push(...entry.usage);
       sessions.push(entry.session);
       for (let i = 0; i < take; i++) messages.push(entry.messages[entry.offset + i]!);
       entry.offset += take;
@@ -78,7 +82,7 @@ export class BatchAccumulator {
       this.entries.shift();
       entry.onDelivered?.();
     }
-    const batch: DrainedBatch = { sessions, messages, resetSessions, goneSessions: this.gone, bytesRead: this.bytes };
+    const batch: DrainedBatch = { sessions, messages, resetSessions, goneSessions: this.gone, bytesRead: this.bytes, ...(usage.length ? { usage } : {}) };
     this.gone = [];
     this.bytes = 0;
     return batch;

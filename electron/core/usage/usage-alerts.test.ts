@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LimitHit } from '../../../shared/limits.js';
 import type { AgentUsageSummary, SessionUsage, UsageSummary } from '../../../shared/usage.js';
 import { decideUsageAlerts, suggestTarget } from './usage-alerts.js';
 
@@ -7,7 +8,7 @@ function session(id: string, contextPercent: number | null, history: number[] = 
     session: id, agent: id.startsWith('codex') ? 'codex' : 'claude', title: 'fix login', cwd: '/p', lastActivity: `2026-01-01T10:${String(history.length).padStart(2, '0')}:00.000Z`,
     inputTokens: 1, outputTokens: 1, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 2, costUSD: null, models: [], unpricedModels: [], requests: 1,
     contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: history,
-    own: { inputTokens: 1, outputTokens: 1, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 2, costUSD: null, requests: 1 }, subagents: [],
+    own: { inputTokens: 1, outputTokens: 1, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 2, costUSD: null, requests: 1 }, subagents: [], limitHit: null,
   };
 }
 
@@ -53,11 +54,11 @@ describe('usage alerts', () => {
 
   it('announces a usage limit hit once, with its reset time and an agent that still has room', () => {
     const fired = new Set<string>();
-    const hit = { at: '2026-01-01T09:58:00.000Z', resetsAt: '2026-01-01T19:00:00.000Z', note: null, session: 'claude:s1' };
+    const hit: LimitHit = { key: 'claude:s1@2026-01-01T09:58:00.000Z', agent: 'claude', kind: 'rate_limit', window: 'five_hour', at: '2026-01-01T09:58:00.000Z', resetsAt: '2026-01-01T19:00:00.000Z', note: null, session: 'claude:s1' };
     const now = summary(agent('claude', { limitHit: hit }), agent('codex'));
     const alerts = decideUsageAlerts(null, now, options, fired);
     expect(alerts).toEqual([
-      { key: 'limit:claude:2026-01-01T09:58:00.000Z', kind: 'limit', agent: 'claude', session: 'claude:s1', message: 'Claude Code reached its usage limit (resets 19:00). Hand off to Codex CLI?', suggestedTarget: 'codex', resetsAt: hit.resetsAt, contextPercent: null },
+      { key: 'limit:claude:2026-01-01T09:58:00.000Z', kind: 'limit', agent: 'claude', session: 'claude:s1', message: 'Claude Code reached its usage limit (resets 19:00). Hand off to Codex CLI?', suggestedTarget: 'codex', resetsAt: hit.resetsAt, contextPercent: null, hit },
     ]);
     expect(decideUsageAlerts(now, now, options, fired)).toEqual([]);
     // A later hit is news again.
@@ -66,7 +67,7 @@ describe('usage alerts', () => {
   });
 
   it('suggests an enabled agent other than the one that ran out, skipping agents at their own limit', () => {
-    const hit = { at: 'x', resetsAt: null, note: null, session: 's' };
+    const hit: LimitHit = { key: 's@x', agent: 'claude', kind: 'usage_limit', window: null, at: 'x', resetsAt: null, note: null, session: 's' };
     const s = summary(agent('claude', { limitHit: hit }), agent('codex', { limitHit: hit }));
     expect(suggestTarget('claude', s, ['claude', 'codex', 'gemini'])).toBe('gemini');
     expect(suggestTarget('claude', s, ['claude', 'codex'])).toBe('codex');

@@ -53,6 +53,7 @@ export function decideUsageAlerts(previous: UsageSummary | null, current: UsageS
         suggestedTarget: target,
         resetsAt: a.limitHit.resetsAt,
         contextPercent: null,
+        hit: a.limitHit,
       });
     }
     for (const s of a.liveSessions) {

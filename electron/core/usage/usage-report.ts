@@ -4,6 +4,7 @@
  * and any reader without per-request records) one record from the session's totals. Nothing is
  * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
  */
+import { limitHitKey, type LimitHit } from '../../../shared/limits.js';
 import type { AgentId, UsageEvent, UsageLimit } from '../../../shared/model.js';
 import { type AgentUsageSummary, type BlockUsage, type DayUsage, type ModelUsage, type OwnUsage, type SessionUsage, type UsageSummary, type UsageTotals } from '../../../shared/usage.js';
 import type { IndexDb } from '../index/index-db.js';
@@ -81,7 +82,7 @@ function whereOf(filter: UsageFilter): { where: string; params: Record<string, u
 }
 
 const SESSION_COLUMNS = `SELECT s.rowid AS rowid, s.id AS id, s.agent AS agent, s.title AS title, s.cwd AS cwd, s.model AS model, s.updated_at AS updatedAt,
-  s.parent_id AS parentId, s.parent_kind AS parentKind, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid) AS hasEvents`;
+  s.parent_id AS parentId, s.parent_kind AS parentKind, s.usage AS usage, EXISTS (SELECT 1 FROM usage_events e WHERE e.session_rowid = s.rowid AND e.input + e.output + e.cache_read + e.cache_write > 0) AS hasEvents`;
 
 type SessionRow = Omit<SessionInfo, 'usage' | 'hasEvents'> & { usage: string; hasEvents: number };
 
@@ -97,6 +98,45 @@ function toInfos(rows: SessionRow[]): Map<number, SessionInfo> {
     out.set(r.rowid, { ...r, usage, hasEvents: r.hasEvents === 1 });
   }
   return out;
+}
+
+/** A `reached` entry of a record as a limit hit of that session. */
+function hitOf(r: UsageRecord, l: UsageLimit, session: SessionInfo | undefined): LimitHit | null {
+  if (l.name !== 'reached' || !session) return null;
+  return {
+    key: limitHitKey(session.id, r.at, l.resetsAt),
+    agent: session.agent,
+    session: session.id,
+    at: r.at,
+    resetsAt: l.resetsAt,
+    kind: l.kind ?? 'usage_limit',
+    window: l.window ?? null,
+    note: l.note,
+  };
+}
+
+/**
+ * Limit hits per session, one per stop: a CLI that retries a refused request (pi, Qwen Code) records
+ * each refusal, so hits with no request served between them are one hit, named by the first (its
+ * key and time) with the latest reset and words. Feed a session's records oldest first.
+ */
+class HitRuns {
+  private readonly open = new Map<number, LimitHit>();
+
+  /** The session's current hit after this record (null when the record served a request after it). */
+  feed(r: UsageRecord, session: SessionInfo | undefined): LimitHit | null {
+    const served = r.input + r.output + r.cacheRead + r.cacheWrite > 0;
+    let hit: LimitHit | null = null;
+    for (const l of r.limits ?? []) hit = hitOf(r, l, session) ?? hit;
+    const first = this.open.get(r.sessionRowid);
+    if (!hit) {
+      if (served) this.open.delete(r.sessionRowid);
+      return first ?? null;
+    }
+    const merged = first ? { ...hit, key: first.key, at: first.at } : hit;
+    this.open.set(r.sessionRowid, merged);
+    return merged;
+  }
 }
 
 function ownOf(t: UsageTotals): OwnUsage {
@@ -200,11 +240,11 @@ export class UsageReport {
    * record still counts once in a row's totals, so day, model and block reports are unaffected.
    */
   private sessionUsages(sessions: Map<number, SessionInfo>, records: UsageRecord[]): SessionUsage[] {
-    type Entry = { totals: UsageTotals; own: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null; subagents: Set<string> };
+    type Entry = { totals: UsageTotals; own: UsageTotals; last: UsageRecord | null; history: number[]; lastAt: string | null; subagents: Set<string>; hit: LimitHit | null };
     const per = new Map<number, Entry>();
     const entry = (rowid: number): Entry => {
       let e = per.get(rowid);
-      if (!e) per.set(rowid, (e = { totals: emptyTotals(), own: emptyTotals(), last: null, history: [], lastAt: null, subagents: new Set() }));
+      if (!e) per.set(rowid, (e = { totals: emptyTotals(), own: emptyTotals(), last: null, history: [], lastAt: null, subagents: new Set(), hit: null }));
       return e;
     };
     const rowidById = new Map([...sessions.values()].map((s) => [s.id, s.rowid] as const));
@@ -222,6 +262,7 @@ export class UsageReport {
       return out;
     };
     const ancestorsOf = new Map<number, number[]>();
+    const runs = new HitRuns();
     for (const r of records) {
       const s = sessions.get(r.sessionRowid);
       const e = entry(r.sessionRowid);
@@ -233,6 +274,7 @@ export class UsageReport {
         e.history.push(prompt);
       }
       if (r.at && (e.lastAt === null || r.at > e.lastAt)) e.lastAt = r.at;
+      e.hit = runs.feed(r, s) ?? e.hit;
       if (!s) continue;
       let up = ancestorsOf.get(s.rowid);
       if (!up) ancestorsOf.set(s.rowid, (up = ancestors(s)));
@@ -246,7 +288,7 @@ export class UsageReport {
     const out: SessionUsage[] = [];
     for (const [rowid, e] of per) {
       const s = sessions.get(rowid);
-      if (!s || e.totals.requests === 0) continue;
+      if (!s || (e.totals.requests === 0 && !e.hit)) continue;
       out.push({
         session: s.id,
         agent: s.agent,
@@ -258,6 +300,7 @@ export class UsageReport {
         contextHistory: e.history.slice(-HISTORY_POINTS),
         own: ownOf(e.own),
         subagents: [...e.subagents],
+        limitHit: e.hit,
       });
     }
     return out.sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? ''));
@@ -334,6 +377,27 @@ export class UsageReport {
   }
 
   /**
+   * Every limit hit recorded in the filtered sessions (reset passed or not), oldest first: what the
+   * reset watcher and unattended continuation read.
+   */
+  limitHits(filter: UsageFilter = {}): LimitHit[] {
+    const { where, params } = whereOf(filter);
+    const hitSessions = this.db
+      .prepare(`SELECT DISTINCT s.id FROM usage_events e JOIN sessions s ON s.rowid = e.session_rowid ${where ? `${where} AND` : 'WHERE'} e.limits LIKE '%"reached"%'`)
+      .pluck()
+      .all(params) as string[];
+    if (hitSessions.length === 0) return [];
+    const sessions = this.sessions({ ...filter, sessionIds: hitSessions });
+    const runs = new HitRuns();
+    const byKey = new Map<string, LimitHit>();
+    for (const r of this.records(sessions, { ...filter, sessionIds: hitSessions })) {
+      const hit = runs.feed(r, sessions.get(r.sessionRowid));
+      if (hit && r.limits?.some((l) => l.name === 'reached')) byKey.set(hit.key, hit);
+    }
+    return [...byKey.values()].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+  }
+
+  /**
    * Per agent: today's totals, its usage windows, a recent limit hit, live sessions with their
    * context fill, the active 5-hour block. The UI and the alert watcher ask for it after every index
    * change, so it reads the sessions once and only the last SUMMARY_DAYS of records (enough for
@@ -365,18 +429,14 @@ export class UsageReport {
       const totals = emptyTotals();
       const windows = new Map<string, UsageLimit & { reportedAt: string | null }>();
       let limitHit: AgentUsageSummary['limitHit'] = null;
+      const runs = new HitRuns();
       for (const r of group.records) {
         if (r.at && localDay(r.at) === today) this.add(totals, r);
-        for (const l of r.limits ?? []) {
-          if (l.name === 'reached') limitHit = { at: r.at, resetsAt: l.resetsAt, note: l.note, session: group.sessions.get(r.sessionRowid)?.id ?? '' };
-          else windows.set(l.name, { ...l, reportedAt: r.at });
-        }
+        if (r.limits?.some((l) => l.name === 'reached')) limitHit = runs.feed(r, group.sessions.get(r.sessionRowid));
+        else runs.feed(r, undefined);
+        for (const l of r.limits ?? []) if (l.name !== 'reached') windows.set(l.name, { ...l, reportedAt: r.at });
       }
-      // A hit whose reset has passed (or, with no reset time, older than a block) is history.
-      if (limitHit) {
-        const reset = limitHit.resetsAt ? Date.parse(limitHit.resetsAt) : limitHit.at ? Date.parse(limitHit.at) + BLOCK_MS : 0;
-        if (!(reset > now)) limitHit = null;
-      }
+      if (limitHit && !isLimitActive(limitHit, now)) limitHit = null;
       const liveSessions = liveUsage.filter((s) => s.agent === agent && s.lastActivity && now - Date.parse(s.lastActivity) < LIVE_MS);
       const activeBlock = this.blocks(group.sessions, group.records).find((b) => b.isActive) ?? null;
       if (totals.requests === 0 && windows.size === 0 && !limitHit && liveSessions.length === 0 && group.sessions.size === 0) continue;
@@ -385,4 +445,10 @@ export class UsageReport {
     if (opts.sessionId) out.session = this.bySession({ sessionId: opts.sessionId })[0];
     return out;
   }
+}
+
+/** A hit still in force: its reset ahead, or (no reset known) recorded less than a 5-hour block ago. */
+export function isLimitActive(hit: Pick<LimitHit, 'at' | 'resetsAt'>, now: number): boolean {
+  const reset = hit.resetsAt ? Date.parse(hit.resetsAt) : hit.at ? Date.parse(hit.at) + BLOCK_MS : 0;
+  return reset > now;
 }

@@ -68,6 +68,37 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX checkpoints_handoffs ON checkpoints(target_agent, status) WHERE target_agent IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    description: 'unattended continuation: folders switched on, and what Baton did there (who carried on)',
+    sql: `
+      CREATE TABLE auto_rules (
+        folder TEXT PRIMARY KEY,
+        worktree_root TEXT,
+        targets TEXT NOT NULL,
+        triggers TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE auto_runs (
+        id TEXT PRIMARY KEY,
+        folder TEXT NOT NULL,
+        source_session TEXT NOT NULL,
+        source_agent TEXT NOT NULL,
+        trigger TEXT NOT NULL CHECK (trigger IN ('limit', 'context')),
+        window_end TEXT,
+        resets_at TEXT,
+        target_agent TEXT,
+        checkpoint_id TEXT,
+        outcome TEXT NOT NULL CHECK (outcome IN ('opened', 'not-opened', 'no-target')),
+        message TEXT NOT NULL,
+        command TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX auto_runs_by_source ON auto_runs(folder, source_agent, trigger, window_end);
+      CREATE INDEX auto_runs_by_session ON auto_runs(source_session, trigger);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

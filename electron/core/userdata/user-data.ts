@@ -8,6 +8,7 @@ import type { AgentId } from '../../../shared/model.js';
 import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
 import { assertCheckpointSize } from './checkpoint-limits.js';
+import { createAutoStore, type AutoStore } from './auto-store.js';
 
 /** A checkpoint as saved: the stored one less what baton.db assigns (id, status, receipt times). */
 export type NewCheckpoint = Omit<Checkpoint, 'id' | 'status' | 'receivedAt' | 'completedAt' | 'handoff'> & {
@@ -114,6 +115,8 @@ export interface UserData {
   handoffBrief(checkpointId: string): string | null;
   /** Handoffs, newest first: those of a session, or all (for the tray and popover status). */
   listHandoffs(options?: { sessionId?: string; limit?: number }): Checkpoint[];
+  /** Unattended continuation: folders switched on and what Baton did there. */
+  readonly auto: AutoStore;
   close(): void;
 }
 
@@ -172,6 +175,7 @@ export function createUserData(db: Database.Database, file: string, backups: str
     "SELECT completed_at, session_id FROM checkpoints WHERE status = 'completed' ORDER BY completed_at DESC LIMIT 1",
   );
 
+  let autoStore: AutoStore | null = null;
   const save = db.transaction((input: NewCheckpoint): { checkpoint: Checkpoint; created: boolean } => {
     if (input.idempotencyToken) {
       const existing = byToken.get(input.idempotencyToken);
@@ -272,6 +276,10 @@ export function createUserData(db: Database.Database, file: string, backups: str
     handoffBrief: (id) => briefOf.get(id)?.brief ?? null,
     listHandoffs: ({ sessionId, limit = 50 } = {}) =>
       (sessionId ? handoffsOf.all(sessionId, limit) : allHandoffs.all(limit)).map(toCheckpoint),
+    // Prepared on first use: a start-up hook that only claims a handoff never needs it.
+    get auto() {
+      return (autoStore ??= createAutoStore(db));
+    },
     close: () => db.close(),
   };
 }

@@ -24,7 +24,7 @@ function usage(session: string, contextPercent: number): SessionUsage {
     session, agent: session.startsWith('codex') ? 'codex' : 'claude', title: null, cwd: null, lastActivity: null,
     inputTokens: 10, outputTokens: 5, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 15, costUSD: null, models: ['m'], unpricedModels: ['m'], requests: 1,
     contextTokens: 1, contextWindow: 100, contextPercent, contextHistory: [1],
-    own: { inputTokens: 10, outputTokens: 5, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 15, costUSD: null, requests: 1 }, subagents: [],
+    own: { inputTokens: 10, outputTokens: 5, cacheCreationTokens: 0, cacheReadTokens: 0, reasoningTokens: 0, totalTokens: 15, costUSD: null, requests: 1 }, subagents: [], limitHit: null,
   };
 }
 

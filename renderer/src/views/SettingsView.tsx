@@ -6,6 +6,7 @@ import { AgentSourceRow } from '../components/AgentSourceRow.js';
 import { HotkeyRecorder } from '../components/HotkeyRecorder.js';
 import { McpSection } from '../components/McpSection.js';
 import { HooksSection } from '../components/HooksSection.js';
+import { AutoContinueSection } from '../components/AutoContinueSection.js';
 import { MachinesSection } from '../components/MachinesSection.js';
 import { useDraft } from '../hooks/use-draft.js';
 import { focusSearch } from '../lib/focus.js';
@@ -103,6 +104,8 @@ export function SettingsView() {
           onCommit={(usageAlertContextPercent) => update({ usageAlertContextPercent })}
         />
       </fieldset>
+
+      <AutoContinueSection />
 
       <MachinesSection machines={settings.machines} onChange={(machines) => update({ machines })} />
 

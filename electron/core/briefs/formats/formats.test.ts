@@ -42,6 +42,7 @@ function briefData(cwd: string): BriefData {
     goal: 'Add a login form',
     state: {
       source: 'last_assistant_message',
+      limitStop: null,
       summary: 'Form added. TODO: wire token=abc later ...',
       summarySeq: 8,
       lastRequest: null,

@@ -12,6 +12,7 @@ import type { SourceUnit } from '../types.js';
 import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
 import { RecentOwners } from '../jsonl/recent-owners.js';
 import { claudeLineShortcut } from './claude-line-shortcut.js';
+import { classifyApiError, limitRecord, reachedLimit, resetFromText } from '../limit-errors.js';
 
 export const TITLE_RANK = { summary: 1, ai: 2, custom: 3 } as const;
 
@@ -222,10 +223,11 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
     const model = str(message.model);
     if (model && model !== '<synthetic>') agg.model = model;
     if (isObj(message.usage)) countUsage(agg, st, message, r, sink, ts, uuid, model && model !== '<synthetic>' ? model : null);
-    if (model === '<synthetic>') noteLimitHit(agg, message, sink, ts, uuid);
+    // An API error's text is the agent's record of a failure, never its words: kept, marked as an error.
+    const apiError = (r.isApiErrorMessage === true || model === '<synthetic>') && noteApiError(agg, r, message, sink, ts, uuid);
     const content = message.content;
     if (typeof content === 'string') {
-      if (content.length > 0) sink.push(agg, 'assistant', 'text', content, null, null, false, ts, uuid);
+      if (content.length > 0) sink.push(agg, 'assistant', 'text', content, null, null, apiError, ts, uuid);
       return;
     }
     if (!Array.isArray(content)) return;
@@ -234,7 +236,7 @@ export class ClaudeParser implements RecordParser<ClaudeFileState> {
       const t = b.type;
       if (t === 'text') {
         const text = str(b.text);
-        if (text) sink.push(agg, 'assistant', 'text', text, null, null, false, ts, uuid);
+        if (text) sink.push(agg, 'assistant', 'text', text, null, null, apiError, ts, uuid);
       } else if (t === 'thinking') {
         const text = str(b.thinking);
         if (text) sink.push(agg, 'assistant', 'thinking', text, null, null, false, ts, uuid);
@@ -332,31 +334,26 @@ function countUsage(agg: SessionAgg, st: ClaudeFileState, message: Obj, r: Obj, 
 }
 
 /**
- * Claude Code writes a synthetic assistant message when the account hits its usage limit: older
- * builds "Claude AI usage limit reached|<reset epoch seconds>", newer ones "You've hit your limit ·
- * resets 7pm (Europe/Berlin)" or "5-hour limit reached ∙ resets 3pm". Recorded as a limit hit.
+ * Claude Code records a failed request as a synthetic assistant message. 2.1.x marks it
+ * (`isApiErrorMessage`, `error: "rate_limit"`, `apiErrorStatus: 429`, `apiErrorType`); older builds
+ * only word it: "Claude AI usage limit reached|<reset epoch seconds>", "You've hit your limit ·
+ * resets 7pm (Europe/Berlin)", "5-hour limit reached ∙ resets 3pm". Only limits are limit hits; an
+ * overloaded server or another API error is not. Returns whether the message is an API error.
  */
 export const CLAUDE_LIMIT_TEXT = /usage limit reached|hit your (?:usage )?limit|limit reached\s*[∙·•]\s*resets/i;
 
-function noteLimitHit(agg: SessionAgg, message: Obj, sink: RecordSink, ts: string | null, uuid: string | null): void {
+function noteApiError(agg: SessionAgg, r: Obj, message: Obj, sink: RecordSink, ts: string | null, uuid: string | null): boolean {
   const content = message.content;
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
-  if (!CLAUDE_LIMIT_TEXT.test(text)) return;
-  const epoch = /\|(\d{9,11})\b/.exec(text);
-  const resetsAt = epoch ? new Date(Number(epoch[1]) * 1000).toISOString() : null;
-  const note = text.replace(/\|\d{9,11}\b/, '').trim().slice(0, 200);
-  sink.usageEvent(agg, {
-    key: `limit:${uuid ?? ts ?? agg.seq}`,
-    at: ts,
-    model: null,
-    input: 0,
-    output: 0,
-    cacheRead: 0,
-    cacheWrite: 0,
-    reasoning: 0,
-    contextWindow: null,
-    limits: [{ name: 'reached', usedPercent: 100, windowMinutes: null, resetsAt, note }],
-  });
+  const marked = r.isApiErrorMessage === true;
+  // Unmarked (older builds): only the usage-limit wording says it is an error at all.
+  if (!marked && !CLAUDE_LIMIT_TEXT.test(text)) return false;
+  const status = typeof r.apiErrorStatus === 'number' ? r.apiErrorStatus : null;
+  const verdict = classifyApiError({ status, type: str(r.apiErrorType), code: str(r.error), text });
+  if (verdict.class === 'limit') {
+    sink.usageEvent(agg, limitRecord(`limit:${uuid ?? ts ?? agg.seq}`, ts, reachedLimit(verdict.kind, text, resetFromText(text))));
+  }
+  return true;
 }
 
 /** The entry keyed `${id}|${req}`, compared in place (no key string per line). */

@@ -13,6 +13,7 @@ import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
 import type { ThreadNames } from './codex-titles.js';
 import type { UsageLimit } from '../../../../shared/model.js';
 import { codexLineShortcut } from './codex-line-shortcut.js';
+import { classifyApiError, reachedLimit } from '../limit-errors.js';
 
 /** Title precedence: rename in session_index.jsonl > thread_name_updated > threads.name > threads.title. */
 export const TITLE_RANK = { dbTitle: 1, dbName: 2, event: 3, index: 4 } as const;
@@ -27,6 +28,9 @@ export interface CodexFileState {
   lastUser: [string, string] | null;
   /** Recent call_id → tool name, bounded. */
   calls: [string, string][];
+  /** The last rate-limit report that found a window exhausted: its record key and limits, so the
+   *  turn's `task_complete` error lands on the same record (one hit, with the window's reset). */
+  exhausted?: [string, UsageLimit[]] | null;
 }
 
 const MAX_RECENT_CALLS = 128;
@@ -101,7 +105,7 @@ function hashText(text: string): string {
 /** Top-level record types `handle` reads more than a timestamp from (keep in step with its switch). */
 export const RECORD_TYPES_READ: ReadonlySet<string> = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 /** `event_msg` payload types `event` reads (keep in step with its switch). */
-export const EVENT_TYPES_READ: ReadonlySet<string> = new Set(['user_message', 'token_count', 'thread_name_updated', 'error', 'stream_error']);
+export const EVENT_TYPES_READ: ReadonlySet<string> = new Set(['user_message', 'token_count', 'thread_name_updated', 'error', 'stream_error', 'task_complete']);
 
 export class CodexParser implements RecordParser<CodexFileState> {
   readonly shortcut = codexLineShortcut(RECORD_TYPES_READ, EVENT_TYPES_READ);
@@ -292,7 +296,9 @@ export class CodexParser implements RecordParser<CodexFileState> {
         if (!isObj(info) || !isObj(info.total_token_usage)) {
           // `info` is null when the event only reports the rate limits.
           const limits = codexLimits(p.rate_limits);
-          if (limits) sink.usageEvent(agg, { ...NO_TOKENS, key: `rl:${ts ?? agg.seq}`, at: ts, limits });
+          const key = `rl:${ts ?? agg.seq}`;
+          if (limits) sink.usageEvent(agg, { ...NO_TOKENS, key, at: ts, limits });
+          st.exhausted = limits?.some((l) => l.name === 'reached') ? [key, limits] : null;
           return;
         }
         const t = info.total_token_usage;
@@ -304,20 +310,27 @@ export class CodexParser implements RecordParser<CodexFileState> {
           cacheWrite: num(t.cache_write_input_tokens),
           reasoning: num(t.reasoning_output_tokens),
         };
-        noteRequestUsage(agg, sink, ts, info, p.rate_limits);
+        st.exhausted = noteRequestUsage(agg, sink, ts, info, p.rate_limits);
         return;
       }
       case 'error':
-      case 'stream_error': {
-        // "You've hit your usage limit … try again at 7:05 PM", a 429 "rate limit" error, …
-        const text = str(p.message) ?? '';
-        if (!/usage limit|rate.?limit|quota/i.test(text) && p.codex_error_info !== 'usage_limit_exceeded') return;
-        sink.usageEvent(agg, {
-          ...NO_TOKENS,
-          key: `limit:${ts ?? agg.seq}`,
-          at: ts,
-          limits: [{ name: 'reached', usedPercent: 100, windowMinutes: null, resetsAt: null, note: text.slice(0, 200) }],
-        });
+      case 'stream_error':
+      case 'task_complete': {
+        // 0.169: `task_complete.error {message: "You've hit your usage limit…", codex_error_info:
+        // "usage_limit_exceeded"}`; older builds an `error` event ("… try again at 7:05 PM").
+        const err = p.type === 'task_complete' ? (isObj(p.error) ? p.error : null) : p;
+        if (!err) return;
+        const text = str(err.message) ?? '';
+        const info = str(err.codex_error_info);
+        const verdict = classifyApiError({ code: info, text, status: info ? undefined : null });
+        if (verdict.class !== 'limit') return;
+        // The exhausted window reported just before (same turn) names the window and its reset.
+        const [key, windows] = st.exhausted ?? [`limit:${ts ?? agg.seq}`, []];
+        const window = windows.find((l) => l.name === 'reached');
+        const hit = reachedLimit(verdict.kind, text, window?.resetsAt ?? null, { window: window?.window ?? null, windowMinutes: window?.windowMinutes ?? null });
+        // Same key: the record keeps its time and tokens (the index keeps the first time, the largest counts).
+        sink.usageEvent(agg, { ...NO_TOKENS, key, at: ts, limits: [...windows.filter((l) => l.name !== 'reached'), hit] });
+        st.exhausted = null;
         return;
       }
       case 'thread_name_updated': {
@@ -363,14 +376,16 @@ const NO_TOKENS = { model: null, input: 0, output: 0, cacheRead: 0, cacheWrite: 
  * Codex repeats an event when nothing changed; the cumulative total is the key, so a repeat
  * lands on the same record.
  */
-function noteRequestUsage(agg: SessionAgg, sink: RecordSink, ts: string | null, info: Obj, rateLimits: unknown): void {
+function noteRequestUsage(agg: SessionAgg, sink: RecordSink, ts: string | null, info: Obj, rateLimits: unknown): [string, UsageLimit[]] | null {
   const last = info.last_token_usage;
   const total = info.total_token_usage;
-  if (!isObj(last) || !isObj(total)) return;
+  if (!isObj(last) || !isObj(total)) return null;
   const cached = num(last.cached_input_tokens);
   const window = num(info.model_context_window);
+  const limits = codexLimits(rateLimits);
+  const key = `tc:${num(total.total_tokens) || num(total.input_tokens) + num(total.output_tokens)}`;
   sink.usageEvent(agg, {
-    key: `tc:${num(total.total_tokens) || num(total.input_tokens) + num(total.output_tokens)}`,
+    key,
     at: ts,
     model: agg.model,
     input: Math.max(0, num(last.input_tokens) - cached),
@@ -379,8 +394,9 @@ function noteRequestUsage(agg: SessionAgg, sink: RecordSink, ts: string | null, 
     cacheWrite: num(last.cache_write_input_tokens),
     reasoning: num(last.reasoning_output_tokens),
     contextWindow: window > 0 ? window : null,
-    limits: codexLimits(rateLimits),
+    limits,
   });
+  return limits?.some((l) => l.name === 'reached') ? [key, limits] : null;
 }
 
 /** `rate_limits.primary/secondary`: used percent, window minutes, reset time (epoch seconds). */
@@ -399,11 +415,14 @@ function codexLimits(value: unknown): UsageLimit[] | null {
       note: null,
     });
   }
-  // Newer builds say which limit stopped the session (`rate_limit_reached_type`): a limit hit.
+  // A window used up (`used_percent: 100`) is a hit of that window; newer builds also say which
+  // limit stopped the session (`rate_limit_reached_type`).
   const reached = value.rate_limit_reached_type;
-  if (typeof reached === 'string' && reached.length > 0) {
-    const full = out.find((l) => (l.usedPercent ?? 0) >= 100) ?? out[0];
-    out.push({ name: 'reached', usedPercent: 100, windowMinutes: full?.windowMinutes ?? null, resetsAt: full?.resetsAt ?? null, note: `Codex rate limit reached (${reached})` });
+  const full = out.find((l) => (l.usedPercent ?? 0) >= 100);
+  if ((typeof reached === 'string' && reached.length > 0) || full) {
+    const w = full ?? out[0];
+    const note = typeof reached === 'string' && reached ? `Codex rate limit reached (${reached})` : `Codex ${w?.name ?? ''} usage window at 100 %`;
+    out.push(reachedLimit('usage_limit', note, w?.resetsAt ?? null, { window: w?.name ?? null, windowMinutes: w?.windowMinutes ?? null }));
   }
   return out.length > 0 ? out : null;
 }

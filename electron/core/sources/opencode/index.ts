@@ -103,6 +103,7 @@ function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: Sqli
         acc.push({
           session: item.normalized.session,
           messages: item.normalized.messages,
+          usage: item.normalized.usage,
           reset: true,
           onDelivered: () => {
             if (known[item.nativeId] === undefined) knownCount++;
@@ -158,6 +159,7 @@ function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: Sqli
       acc.push({
         session: loaded.normalized.session,
         messages: loaded.normalized.messages,
+        usage: loaded.normalized.usage,
         reset: true,
         onDelivered: () => {
           known[ref.id] = fingerprint;

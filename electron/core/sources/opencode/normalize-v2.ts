@@ -12,7 +12,7 @@
  * - model/agent switches, idle and other bookkeeping rows carry no conversation.
  */
 import type { Message } from '../../../../shared/model.js';
-import { addTokens, asObject, emptyTally, isoFromEpoch, noteTime, num, openCodeSession, str, stringify, type JsonObject, type NormalizedSession, type OpenCodeSessionInfo } from './normalize.js';
+import { addTokens, asObject, emptyTally, isoFromEpoch, noteLimitHit, noteTime, num, openCodeSession, str, stringify, type JsonObject, type NormalizedSession, type OpenCodeSessionInfo } from './normalize.js';
 
 export interface OpenCodeV2MessageRow {
   id: string;
@@ -67,6 +67,7 @@ export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: Open
         const id = str(m?.id);
         if (id) t.model = str(m?.providerID) ? `${str(m?.providerID)}/${id}` : id;
         addTokens(t.usage, d.tokens);
+        noteLimitHit(t, sessionId, row.id, ts, d.error);
         for (const raw of Array.isArray(d.content) ? d.content : []) {
           const block = asObject(raw);
           if (!block) continue;
@@ -99,5 +100,6 @@ export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: Open
   return {
     session: openCodeSession(info, t, sourcePath, bytes),
     messages,
+    usage: t.limits,
   };
 }

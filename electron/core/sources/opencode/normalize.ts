@@ -8,7 +8,8 @@
  * faithful so briefs can find commands and file paths) + tool_result once completed/errored;
  * file attachments → a short text marker; bookkeeping parts (step-*, snapshot, patch, …) are skipped.
  */
-import type { Message, Session, TokenUsage } from '../../../../shared/model.js';
+import type { Message, Session, TokenUsage, UsageEvent } from '../../../../shared/model.js';
+import { classifyApiError, limitRecord, reachedLimit } from '../limit-errors.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -86,6 +87,8 @@ function modelFromColumn(model: string | null): string | null {
 export interface NormalizedSession {
   session: Session;
   messages: Message[];
+  /** Limit hits the assistant messages record (OpenCode keeps token totals per message, not per request). */
+  usage: UsageEvent[];
 }
 
 export function normalizeOpenCodeSession(
@@ -123,6 +126,7 @@ export function normalizeOpenCodeSession(
     const messageTs = isoFromEpoch(created);
     if (role === 'assistant') {
       addTokens(t.usage, data.tokens);
+      noteLimitHit(t, sessionId, row.id, messageTs, data.error);
       const modelId = str(data.modelID);
       if (modelId) t.model = str(data.providerID) ? `${str(data.providerID)}/${modelId}` : modelId;
     }
@@ -191,7 +195,7 @@ export function normalizeOpenCodeSession(
     }
   }
 
-  return { session: openCodeSession(info, t, sourcePath, bytes), messages };
+  return { session: openCodeSession(info, t, sourcePath, bytes), messages, usage: t.limits };
 }
 
 /** What reading a session's messages gathered (both OpenCode generations). */
@@ -205,10 +209,50 @@ export interface SessionTally {
   model: string | null;
   /** Latest message time (epoch ms). */
   lastTime: number | null;
+  /** Limit hits (token-less usage records). */
+  limits: UsageEvent[];
 }
 
 export function emptyTally(): SessionTally {
-  return { messages: [], toolNames: [], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, firstPrompt: null, userTurns: 0, model: null, lastTime: null };
+  return { messages: [], toolNames: [], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, firstPrompt: null, userTurns: 0, model: null, lastTime: null, limits: [] };
+}
+
+/**
+ * OpenCode 1.18 keeps a failed request on the assistant message: `error: {name: "APIError", data:
+ * {message, statusCode: 429, responseHeaders, responseBody}}`. A limit is a hit, with the reset time
+ * the provider's headers give (Codex's `x-codex-primary-reset-at`, Anthropic's unified reset, `retry-after`).
+ */
+export function noteLimitHit(t: SessionTally, sessionId: string, messageId: string, at: string | null, value: unknown): void {
+  const err = asObject(value);
+  const data = asObject(err?.data);
+  if (!err || !data) return;
+  const text = str(data.message) ?? '';
+  const body = str(data.responseBody) ?? '';
+  let type: string | null = null;
+  try {
+    const parsed = asObject(asObject(JSON.parse(body) as unknown)?.error);
+    type = str(parsed?.type) ?? str(parsed?.code) ?? str(parsed?.status);
+  } catch {
+    // not JSON
+  }
+  const status = typeof data.statusCode === 'number' ? data.statusCode : null;
+  const verdict = classifyApiError({ status, type, text: `${text} ${body}` });
+  if (verdict.class !== 'limit') return;
+  const headers = asObject(data.responseHeaders);
+  const limit = reachedLimit(verdict.kind, text, resetFromHeaders(headers, at));
+  t.limits.push({ sessionId, ...limitRecord(`limit:${messageId}`, at, limit) });
+}
+
+/** A reset time from a provider's response headers (epoch seconds, or seconds from the response). */
+function resetFromHeaders(h: Record<string, unknown> | null, at: string | null): string | null {
+  if (!h) return null;
+  for (const name of ['x-codex-primary-reset-at', 'anthropic-ratelimit-unified-reset']) {
+    const epoch = Number(h[name]);
+    if (Number.isFinite(epoch) && epoch > 1e9) return new Date(epoch * 1000).toISOString();
+  }
+  const after = Number(h['x-codex-primary-reset-after-seconds'] ?? h['retry-after']);
+  const base = at ? Date.parse(at) : Number.NaN;
+  return Number.isFinite(after) && after > 0 && Number.isFinite(base) ? new Date(base + after * 1000).toISOString() : null;
 }
 
 /** Adds an assistant message's `tokens` ({input, output, reasoning, cache: {read, write}}). */

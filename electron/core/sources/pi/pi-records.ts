@@ -12,6 +12,7 @@ import type { TailRecord } from '../jsonl/jsonl-tail.js';
 import { noteTimestamp, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
 import { emptyTree, TreeIndex, type PiTree } from './pi-tree.js';
+import { classifyApiError, limitRecord, reachedLimit } from '../limit-errors.js';
 
 type Obj = Record<string, unknown>;
 
@@ -231,6 +232,12 @@ export class PiParser implements RecordParser<PiFileState> {
     if (m.stopReason === 'error' || m.stopReason === 'aborted') {
       const why = str(m.errorMessage) ?? (m.stopReason === 'aborted' ? 'Request aborted' : 'Request failed');
       sink.push(agg, 'system', 'text', why, null, null, true, ts, id);
+      // pi 0.73 keeps the provider's answer as the error: `429 {"type":"error","error":{"type":"rate_limit_error",…}}`.
+      if (m.stopReason === 'error' && !copied) {
+        const { status, type } = providerError(why);
+        const verdict = classifyApiError({ status, type, text: why });
+        if (verdict.class === 'limit') sink.usageEvent(agg, limitRecord(`limit:${id}`, ts, reachedLimit(verdict.kind, why)));
+      }
     }
   }
 }
@@ -243,4 +250,19 @@ function rememberCall(st: PiFileState, id: string, name: string): void {
 function lookupCall(st: PiFileState, id: string): string | null {
   for (let i = st.calls.length - 1; i >= 0; i--) if (st.calls[i]![0] === id) return st.calls[i]![1];
   return null;
+}
+
+/** The HTTP status and the provider's error type in pi's error text (`429 {"type":"error","error":{…}}`). */
+function providerError(text: string): { status: number | null; type: string | null } {
+  const m = /^(\d{3})\b\s*(.*)$/s.exec(text.trim());
+  if (!m) return { status: null, type: null };
+  let type: string | null = null;
+  try {
+    const body = JSON.parse(m[2]!) as unknown;
+    const err = isObj(body) && isObj(body.error) ? body.error : null;
+    type = err ? (str(err.type) ?? str(err.code) ?? str(err.status)) : null;
+  } catch {
+    // not JSON: the status alone
+  }
+  return { status: Number(m[1]), type };
 }

@@ -24,6 +24,7 @@ const SYSTEM_CWD = bytesOf(',"type":"system","provenance":"system","cwd":"');
 const VERSION = bytesOf(',"version":"');
 const BRANCH = bytesOf(',"gitBranch":"');
 const SUBTYPE = bytesOf(',"subtype":"');
+const API_ERROR = bytesOf('"qwen-code.api_error"');
 const QUOTE = 0x22;
 
 /** Ids and timestamps: `[0-9A-Za-z:.+_-]`. */
@@ -67,6 +68,9 @@ export function qwenLineShortcut(silent: ReadonlySet<string>): LineShortcut {
     const nameStop = tokenEnd(b, nameStart, to, isNameByte);
     if (nameStop < 0 || !isOneOf(b, nameStart, nameStop, names)) return undefined;
     if (!looksWhole(b, from, to, RECORD_START)) return undefined;
+    // A failed request's telemetry (a 429 is a limit hit) is read in full.
+    const apiError = b.indexOf(API_ERROR, nameStop);
+    if (apiError >= 0 && apiError < to) return undefined;
     return {
       uuid: b.toString('latin1', uuidStart, uuidStop),
       type: 'system',

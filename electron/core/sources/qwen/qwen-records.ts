@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl/jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { classifyApiError, limitRecord, reachedLimit } from '../limit-errors.js';
 import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
 import { RecentOwners } from '../jsonl/recent-owners.js';
 import { qwenLineShortcut } from './qwen-line-shortcut.js';
@@ -191,6 +192,17 @@ export class QwenParser implements RecordParser<QwenFileState> {
   private system(r: Obj, agg: SessionAgg, sink: RecordSink, ts: string | null, uuid: string | null): void {
     const payload = isObj(r.systemPayload) ? r.systemPayload : {};
     switch (r.subtype) {
+      case 'ui_telemetry': {
+        // Qwen Code records a refused request only as telemetry: `qwen-code.api_error` with
+        // `status_code: 429`, `error_type: "RateLimitError"` (each retry its own line).
+        const ev = isObj(payload.uiEvent) ? payload.uiEvent : null;
+        if (!ev || ev['event.name'] !== 'qwen-code.api_error') return;
+        const text = str(ev.error_message) ?? '';
+        const status = typeof ev.status_code === 'number' ? ev.status_code : null;
+        const verdict = classifyApiError({ status, type: str(ev.error_type), text });
+        if (verdict.class === 'limit') sink.usageEvent(agg, limitRecord(`limit:${uuid ?? ts ?? agg.seq}`, ts, reachedLimit(verdict.kind, text)));
+        return;
+      }
       case 'chat_compression': {
         // `/compress`: the summary the model continues from; the lines above it stay in the file.
         const history = Array.isArray(payload.compressedHistory) ? payload.compressedHistory : [];
