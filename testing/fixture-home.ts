@@ -33,8 +33,18 @@ export interface ExpectedSession {
   files: string[];
 }
 
+/**
+ * The ground truth for the agents Baton reads: expected.json, plus the entries of
+ * expected-next.json (agents whose readers are landing) for every agent in AGENTS. ../shared is
+ * read-only, so an agent's entries are "moved" into the truth by adding the agent to AGENTS.
+ */
 export function expectedSessions(): ExpectedSession[] {
-  return JSON.parse(fs.readFileSync(path.join(fixturesDir(), 'expected.json'), 'utf8')) as ExpectedSession[];
+  const read = (name: string): ExpectedSession[] => {
+    const file = path.join(fixturesDir(), name);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ExpectedSession[]) : [];
+  };
+  const known = new Set<string>(AGENTS);
+  return [...read('expected.json'), ...read('expected-next.json').filter((s) => known.has(s.agent))];
 }
 
 export interface FixtureHome {
