@@ -2,7 +2,10 @@
  * Holds a rendered brief to its token budget in every format. The data is cut by characters first
  * (bound-brief-data), rendered, counted; while the result is over the budget the character
  * allowance shrinks by the overshoot and the brief is rendered again. Each round tokenizes
- * O(budget) characters, and there are few rounds.
+ * O(budget) characters, and there are few rounds. Steps that shrink by the overshoot can land well
+ * under the budget, and the excerpt (which takes whatever the structured sections leave) would
+ * get that slack: a few halving rounds between the allowance that fits and the one that did not
+ * give it back to the structured sections, which go by value before the excerpt.
  *
  * When even the bare skeleton (headings, header lines, ids) is larger than the budget:
  * - Markdown is cut at the budget and says so on its last line;
@@ -18,6 +21,9 @@ import { countTokens, cutToTokens } from './tokens.js';
 /** Characters per token of ordinary prose: the first allowance a budget buys. */
 export const TYPICAL_CHARS_PER_TOKEN = 4;
 const MAX_ROUNDS = 8;
+/** Halving rounds after the first fit, and the gap (in characters) not worth another round. */
+const REFINE_ROUNDS = 3;
+const REFINE_GAP = 120;
 
 export interface Rendered {
   text: string;
@@ -39,11 +45,14 @@ export function cutNote(budget: number): string {
 export function fitBrief(data: BriefData, budget: number, render: (data: BriefData) => Rendered, overflow: { kind: 'cut' } | { kind: 'refuse'; format: string }): FittedBrief {
   let allowance = budget * TYPICAL_CHARS_PER_TOKEN;
   let last: { text: string; tokens: number } | null = null;
+  /** The smallest allowance known to overshoot. */
+  let over = Number.POSITIVE_INFINITY;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const out = render(boundBriefData(data, allowance));
     const tokens = out.tokens ?? countTokens(out.text);
-    if (tokens <= budget) return { text: out.text, tokens, cut: false };
+    if (tokens <= budget) return refine(data, budget, render, { text: out.text, tokens, cut: false }, allowance, over);
     last = { text: out.text, tokens };
+    over = allowance;
     if (allowance === 0) break;
     // Shrink by the overshoot, in characters of this text, and by a tenth at least.
     const charsPerToken = out.text.length / tokens;
@@ -60,4 +69,19 @@ export function fitBrief(data: BriefData, budget: number, render: (data: BriefDa
   const note = cutNote(budget);
   const text = cutToTokens(last!.text, budget - countTokens(note)) + note;
   return { text, tokens: countTokens(text), cut: true };
+}
+
+/** Halves the gap between an allowance that fits (`fits`) and one that overshoots (`over`), keeping the largest that fits. */
+function refine(data: BriefData, budget: number, render: (data: BriefData) => Rendered, fitted: FittedBrief, fits: number, over: number): FittedBrief {
+  let best = fitted;
+  for (let round = 0; round < REFINE_ROUNDS && over - fits > REFINE_GAP; round++) {
+    const mid = Math.floor((fits + over) / 2);
+    const out = render(boundBriefData(data, mid));
+    const tokens = out.tokens ?? countTokens(out.text);
+    if (tokens <= budget) {
+      best = { text: out.text, tokens, cut: false };
+      fits = mid;
+    } else over = mid;
+  }
+  return best;
 }
