@@ -158,4 +158,11 @@ describe('fitBrief when the structured sections exceed the budget', () => {
     expect(best).toBeGreaterThan(5);
     expect(decisionsShown(out.text)).toBeGreaterThanOrEqual(best - 1);
   });
+
+  it('renders a brief that fits at the first try once', () => {
+    let calls = 0;
+    const out = fitBrief(data, 50_000, (d) => (calls++, render(d)), { kind: 'cut' });
+    expect(out.cut).toBe(false);
+    expect(calls).toBe(1);
+  });
 });

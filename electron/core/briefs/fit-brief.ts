@@ -4,8 +4,8 @@
  * allowance shrinks by the overshoot and the brief is rendered again. Each round tokenizes
  * O(budget) characters, and there are few rounds. Steps that shrink by the overshoot can land well
  * under the budget, and the excerpt (which takes whatever the structured sections leave) would
- * get that slack: a few halving rounds between the allowance that fits and the one that did not
- * give it back to the structured sections, which go by value before the excerpt.
+ * get that slack: one more round, aimed between the allowance that fits and the one that did not,
+ * gives it back to the structured sections, which go by value before the excerpt.
  *
  * When even the bare skeleton (headings, header lines, ids) is larger than the budget:
  * - Markdown is cut at the budget and says so on its last line;
@@ -21,8 +21,7 @@ import { countTokens, cutToTokens } from './tokens.js';
 /** Characters per token of ordinary prose: the first allowance a budget buys. */
 export const TYPICAL_CHARS_PER_TOKEN = 4;
 const MAX_ROUNDS = 8;
-/** Halving rounds after the first fit, and the gap (in characters) not worth another round. */
-const REFINE_ROUNDS = 3;
+/** A gap (in characters) between fitting and overshooting not worth another round. */
 const REFINE_GAP = 120;
 
 export interface Rendered {
@@ -45,14 +44,14 @@ export function cutNote(budget: number): string {
 export function fitBrief(data: BriefData, budget: number, render: (data: BriefData) => Rendered, overflow: { kind: 'cut' } | { kind: 'refuse'; format: string }): FittedBrief {
   let allowance = budget * TYPICAL_CHARS_PER_TOKEN;
   let last: { text: string; tokens: number } | null = null;
-  /** The smallest allowance known to overshoot. */
-  let over = Number.POSITIVE_INFINITY;
+  /** The smallest allowance known to overshoot, and the tokens it gave. */
+  let over = { allowance: Number.POSITIVE_INFINITY, tokens: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const out = render(boundBriefData(data, allowance));
     const tokens = out.tokens ?? countTokens(out.text);
     if (tokens <= budget) return refine(data, budget, render, { text: out.text, tokens, cut: false }, allowance, over);
     last = { text: out.text, tokens };
-    over = allowance;
+    over = { allowance, tokens };
     if (allowance === 0) break;
     // Shrink by the overshoot, in characters of this text, and by a tenth at least.
     const charsPerToken = out.text.length / tokens;
@@ -71,17 +70,26 @@ export function fitBrief(data: BriefData, budget: number, render: (data: BriefDa
   return { text, tokens: countTokens(text), cut: true };
 }
 
-/** Halves the gap between an allowance that fits (`fits`) and one that overshoots (`over`), keeping the largest that fits. */
-function refine(data: BriefData, budget: number, render: (data: BriefData) => Rendered, fitted: FittedBrief, fits: number, over: number): FittedBrief {
-  let best = fitted;
-  for (let round = 0; round < REFINE_ROUNDS && over - fits > REFINE_GAP; round++) {
-    const mid = Math.floor((fits + over) / 2);
-    const out = render(boundBriefData(data, mid));
-    const tokens = out.tokens ?? countTokens(out.text);
-    if (tokens <= budget) {
-      best = { text: out.text, tokens, cut: false };
-      fits = mid;
-    } else over = mid;
-  }
-  return best;
+/**
+ * One more try between an allowance that fits and the smallest that overshot, kept if it fits.
+ * It follows the line through the two points: the fitting one counts its excerpt too, so that line
+ * is flatter than the structured sections' own and the try errs on the side that fits (one more
+ * render, O(budget), only for briefs whose structured sections exceed the budget).
+ */
+function refine(
+  data: BriefData,
+  budget: number,
+  render: (data: BriefData) => Rendered,
+  fitted: FittedBrief,
+  fits: number,
+  over: { allowance: number; tokens: number },
+): FittedBrief {
+  // Fitted at the first try (nothing overshot): the structured sections are whole.
+  if (!Number.isFinite(over.allowance) || over.allowance - fits <= REFINE_GAP) return fitted;
+  const slope = (over.tokens - fitted.tokens) / (over.allowance - fits);
+  const aimed = slope > 0 ? Math.floor(over.allowance - (over.tokens - budget) / slope) : Math.floor((fits + over.allowance) / 2);
+  const at = Math.min(over.allowance - 1, Math.max(fits + 1, aimed));
+  const out = render(boundBriefData(data, at));
+  const tokens = out.tokens ?? countTokens(out.text);
+  return tokens <= budget ? { text: out.text, tokens, cut: false } : fitted;
 }
