@@ -12,6 +12,7 @@ import type { TranscriptReader } from '../index/transcript-reader.js';
 import type { Pin } from '../userdata/user-data.js';
 import { isCompactionSummary } from './agent-records.js';
 import { extractFacts, type Fact, type FactSource } from './conversation-facts.js';
+import { factWeight } from './fact-weight.js';
 import { unwrapPrompt } from './statements.js';
 import { readExcerpt, type Excerpt } from './excerpt.js';
 import { collectFilesTouched, displayPath, type FileTouch } from './files-touched.js';
@@ -258,20 +259,4 @@ function timesBySeq(...lists: Message[][]): Map<number, number> {
   const out = new Map<number, number>();
   for (const list of lists) for (const m of list) if (m.timestamp) out.set(m.seq, Date.parse(m.timestamp));
   return out;
-}
-
-/** Said as holding only for a while ("for now", "yet"): the first to give way to a budget. */
-const TEMPORARY = /\b(?:for\s+now|yet|for\s+the\s+moment|at\s+the\s+moment|for\s+today)\b/i;
-/** A reason given with the claim ("because …", "X for Y: …"). */
-const REASON = /\b(?:because|since|so\s+that|as\s+(?:the|we|it))\b|[:;—–]\s*\S/;
-
-/**
- * What a decision carries for the next agent: a correction most (without it the stale form is all
- * the agent knows), then a decision with its reason, a plain decision or lasting constraint, and a
- * temporary instruction least.
- */
-export function factWeight(f: Fact): number {
-  if (f.corrects.length) return 3;
-  if (TEMPORARY.test(f.text)) return 0;
-  return f.kind === 'decision' && REASON.test(f.text) ? 2 : 1;
 }

@@ -5,12 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GitDrift } from '../../../shared/api-types.js';
 import { ApiError } from '../../../shared/contract.js';
-import { boundDrift, DRIFT_FILES_KEPT } from './bound-brief-data.js';
+import { boundBriefData, boundDrift, DRIFT_FILES_KEPT } from './bound-brief-data.js';
 import { fitBrief } from './fit-brief.js';
 import { clipChars, fitList, shareAllowance } from './fit-items.js';
 import { redactText } from '../redaction/redact.js';
 import { countTokens, cutToTokens, tokenizedChars } from './tokens.js';
-import type { BriefData } from './brief-data.js';
+import type { BriefData, BriefItem } from './brief-data.js';
+import { renderMarkdown } from './render-markdown.js';
+import { briefSection } from '../../../testing/briefs/planted-recall.js';
 
 describe('clipChars', () => {
   it('never leaves part of a word (a secret cut in half would escape redaction)', async () => {
@@ -109,5 +111,58 @@ describe('fitBrief when the skeleton alone exceeds the budget', () => {
     const out = cutToTokens('lorem ipsum dolor '.repeat(200_000), 100);
     expect(countTokens(out)).toBeLessThanOrEqual(100);
     expect(tokenizedChars() - before).toBeLessThan(100 * 8 + 2 * out.length + 1);
+  });
+});
+
+describe('fitBrief when the structured sections exceed the budget', () => {
+  const item = (text: string, seq: number): BriefItem => ({ text, source: 'user', seq, corrects: [] });
+  const options = ['Redis', 'Kafka', 'Temporal', 'Postgres', 'SQLite', 'Envoy', 'Vault', 'Sentry', 'Zod', 'Prisma'];
+  const data: BriefData = {
+    session: { id: 'claude:x', agent: 'claude', nativeId: 'x', title: 'Billing', cwd: '/p', gitBranch: 'main', gitCommit: null, model: null, startedAt: null, updatedAt: null, firstPrompt: 'Finish billing.', userTurns: 400, messageCount: 800, toolNames: [], usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 }, parentId: null, sourcePath: '/x', bytes: 0 },
+    now: '2026-11-22T12:00:00.000Z',
+    checkpoint: null,
+    staleness: null,
+    goal: 'Finish billing.',
+    state: { source: 'none', summary: null, summarySeq: null, lastRequest: null, pendingFiles: [], pendingSince: 'start', nextSteps: [], itemsCompleted: [] },
+    compactionSummary: null,
+    decisions: Array.from({ length: 60 }, (_, i) => item(`We decided to use ${options[i % 10]} for area number ${i} because reason ${i} holds.`, 2 * i + 1)),
+    rejected: Array.from({ length: 40 }, (_, i) => item(`We will not use ${options[(i + 3) % 10]} for subsystem ${i}: it costs too much.`, 2 * i + 200)),
+    open: { blockers: [], itemsAdded: [] },
+    files: [],
+    filesTotal: 0,
+    declaredFiles: [],
+    verification: [],
+    git: { atCheckpoint: null, drift: null },
+    excerpt: {
+      total: 800,
+      sampled: false,
+      messages: Array.from({ length: 80 }, (_, i) => ({ seq: 2 * i, role: i % 2 ? 'assistant' : 'user', text: `Message ${i} about the billing work and what changed in it.`, timestamp: null, note: null })),
+      userSeqs: Array.from({ length: 40 }, (_, i) => 4 * i),
+      covered: [],
+    },
+    toolCalls: [],
+    omitted: {},
+  };
+  const render = (d: BriefData) => renderMarkdown(d, { target: 'claude', budget: 1500 });
+  const decisionsShown = (text: string) => (briefSection(text, 'Settled decisions').match(/^- We decided/gm) ?? []).length;
+
+  it('gives the structured sections what fits, not the excerpt the slack of the last shrinking step', () => {
+    const out = fitBrief(data, 1500, render, { kind: 'cut' });
+    expect(out.tokens).toBeLessThanOrEqual(1500);
+    // The best any allowance can do, found by trying them all in small steps.
+    let best = 0;
+    for (let allowance = 0; allowance <= 6000; allowance += 40) {
+      const r = render(boundBriefData(data, allowance));
+      if (r.tokens <= 1500) best = Math.max(best, decisionsShown(r.text));
+    }
+    expect(best).toBeGreaterThan(5);
+    expect(decisionsShown(out.text)).toBeGreaterThanOrEqual(best - 1);
+  });
+
+  it('renders a brief that fits at the first try once', () => {
+    let calls = 0;
+    const out = fitBrief(data, 50_000, (d) => (calls++, render(d)), { kind: 'cut' });
+    expect(out.cut).toBe(false);
+    expect(calls).toBe(1);
   });
 });
