@@ -123,7 +123,7 @@ describe('fitBrief when the structured sections exceed the budget', () => {
     checkpoint: null,
     staleness: null,
     goal: 'Finish billing.',
-    state: { source: 'none', summary: null, summarySeq: null, lastRequest: null, pendingFiles: [], pendingSince: 'start', nextSteps: [], itemsCompleted: [] },
+    state: { source: 'none', summary: null, summarySeq: null, lastRequest: null, pendingFiles: [], pendingSince: 'start', nextSteps: [], itemsCompleted: [], limitStop: null },
     compactionSummary: null,
     decisions: Array.from({ length: 60 }, (_, i) => item(`We decided to use ${options[i % 10]} for area number ${i} because reason ${i} holds.`, 2 * i + 1)),
     rejected: Array.from({ length: 40 }, (_, i) => item(`We will not use ${options[(i + 3) % 10]} for subsystem ${i}: it costs too much.`, 2 * i + 200)),

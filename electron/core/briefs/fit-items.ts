@@ -31,7 +31,9 @@ export function clipChars(text: string, max: number): string {
 
 /** "… 1,234 more decisions not shown": the line every format prints for items cut to the budget. */
 export function moreLine(count: number, noun: string): string {
-  return `… ${count.toLocaleString('en-US')} more ${noun} not shown`;
+  // Nouns are given in the plural ("decisions", "next steps"): one is "1 more decision".
+  const said = count === 1 ? noun.replace(/s$/, '') : noun;
+  return `… ${count.toLocaleString('en-US')} more ${said} not shown`;
 }
 
 /**
