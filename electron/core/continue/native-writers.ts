@@ -4,11 +4,14 @@
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
+import { claudeWriter } from './claude-writer.js';
+import { codexWriter } from './codex-writer.js';
+import { hermesWriter } from './hermes-writer.js';
 
 export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
-  claude: null,
-  codex: null,
-  hermes: null,
+  claude: claudeWriter,
+  codex: codexWriter,
+  hermes: hermesWriter,
   opencode: null,
   gemini: null,
   qwen: null,
