@@ -19,6 +19,7 @@ import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
+import { fixturesDir } from '../../testing/fixture-home.js';
 
 const DECISION = 'We decided to keep the zebrafrost parser on tab separators only';
 const LATEST = 'Next, make the quartzmoss exporter write CSV lastprobe';
@@ -77,7 +78,7 @@ describe('baton continue with the real Claude Code and Codex', () => {
       PATH: [path.dirname(process.execPath), bin, process.env.PATH].join(path.delimiter),
     };
     // A Gemini CLI session from the fixtures, as a third source (its recorded folder is elsewhere: --cwd).
-    fs.cpSync('/work/shared/fixtures/home/.gemini', path.join(home, '.gemini'), { recursive: true });
+    fs.cpSync(path.join(fixturesDir(), 'home', '.gemini'), path.join(home, '.gemini'), { recursive: true });
   }, 600_000);
   afterAll(async () => {
     await mock?.stop();

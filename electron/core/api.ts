@@ -20,6 +20,7 @@ import { installMcpForCore } from './install/mcp-entries/install-api.js';
 import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
 import { handOff } from './handoff/hand-off.js';
+import { continueSession, undoContinuation } from './continue/continue-session.js';
 import { hookRuntimeFor } from './install/hooks/hook-command.js';
 import { HOOK_AGENTS } from './install/hooks/hook-targets.js';
 import { hooksStatus, installHooks, uninstallHooks } from './install/hooks/hooks-installer.js';
@@ -119,6 +120,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     usageSummary: async ({ agent, session }) =>
       usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
     handOff: (input) => handOff(core, input),
+    continueSession: (input) => continueSession(core, input),
+    undoContinue: async ({ session }) => undoContinuation(core, session),
     listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
     hooksStatus: async ({ agent }) => hooksStatus({ ...hookContext(), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' }),
     installHooks: async ({ agent, uninstall, dryRun }) => (uninstall ? uninstallHooks : installHooks)({ ...hookContext(), agent, dryRun }),
