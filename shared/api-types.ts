@@ -43,6 +43,10 @@ export type StalenessBand = 'fresh' | 'slightly_stale' | 'stale' | 'very_stale';
 export interface SessionSummary extends Session {
   latestCheckpointAt: string | null;
   staleness: StalenessBand | null;
+  /** The session this one continues (Baton wrote it with `baton continue`), when it is one. */
+  continuedFrom?: string;
+  /** Sessions Baton wrote into other agents continuing this one. */
+  continuedIn?: string[];
 }
 
 export interface SessionPage {

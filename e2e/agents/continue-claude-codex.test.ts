@@ -174,6 +174,9 @@ describe('baton continue with the real Claude Code and Codex', () => {
     expect(result.resume).toEqual(['claude', '--resume', result.session]);
     const file = transcriptOf('claude', home, result.session);
     expect(fs.readFileSync(file, 'utf8')).toContain('"entrypoint":"cli"');
+    // `baton list` shows the continued session with the source it continues.
+    const list = runBaton(['list', '--agent', 'claude'], { ...envFor('claude'), HOME: home });
+    expect(list.stdout).toMatch(new RegExp(`⇠ (codex:)?${source.slice(0, 2)}[0-9a-f-]* Continued from Codex CLI`));
     await resumeInTarget('claude', result.session, [DECISION, LATEST]);
   }, 600_000);
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatonCore } from '../service.js';
+import { parseApiInput } from '../../../shared/contract.js';
 import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home.js';
 import { startFixtureCore } from '../../../testing/fixture-core.js';
 import { AGENT_CLIS, agentCacheDir } from '../../../testing/agents/agent-clis.js';
@@ -119,6 +120,11 @@ describe('continueSession', () => {
     const again = await continueSession(core, { session: result.source, target: 'claude', cwd: project });
     expect(again).toMatchObject({ session: result.session, reused: true });
     expect(core.userData.continuations.byTarget(result.sessionId)?.sourceSession).toBe(result.source);
+    // baton list links the two both ways.
+    await core.syncNow('claude');
+    const page = await core.api.listSessions(parseApiInput('listSessions', { agent: 'claude', limit: 200 }));
+    expect(page.sessions.find((s) => s.id === result.sessionId)?.continuedFrom).toBe(CLAUDE_SOURCE);
+    expect(page.sessions.find((s) => s.id === CLAUDE_SOURCE)?.continuedIn).toEqual([result.sessionId]);
     const undone = undoContinuation(core, result.session.slice(0, 8));
     expect(undone.sessionId).toBe(result.sessionId);
     expect(snapshot(claudeHome)).toEqual(before);
