@@ -27,7 +27,7 @@ export const CORE_FLOORS = [
   ['sessions', 'userdata', 'usage'], // session refs, checkpoints (baton.db), usage reports
   ['briefs', 'install'], // handoff briefs and their formats; what Baton installs into agents
   ['handoff'], // pending handoffs, the hook entry, the handoff service
-  ['auto'], // unattended continuation: a limit hit in a switched-on folder opens the next agent
+  ['continue', 'auto'], // continue natively (write a session into another agent's store); unattended continuation on a limit hit
   ['mcp'], // the MCP endpoint
 ];
 const COMPOSITION_ROOT = ['api', 'baton-core', 'service', 'local-server', 'extra-routes', 'desktop-state'];

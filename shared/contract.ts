@@ -11,6 +11,8 @@ import { BRIEF_TARGETS, SettingsPatchSchema } from './settings.js';
 import type {
   AgentHooksStatus,
   HandoffResult,
+  ContinueResult,
+  ContinueUndoResult,
   HooksChangeResult,
   BriefResult,
   Checkpoint,
@@ -151,6 +153,14 @@ export const batonApi = {
   handOff: call<HandoffResult>()(
     z.object({ session: sessionRef, target: agent, open: z.boolean().default(false) }).strict(),
     'Hand a session off to an agent: a pending handoff for its folder (the brief arrives by the agent’s start-up hook); open=true starts the agent in a terminal there.',
+  ),
+  continueSession: call<ContinueResult>()(
+    z.object({ session: sessionRef, target: agent, cwd: z.string().trim().min(1).max(4096).optional(), open: z.boolean().default(false) }).strict(),
+    'Continue a session natively in another agent: a new session in that agent’s own store (newest turns verbatim, the brief for the rest), resumable with its own command; open=true resumes it in a terminal.',
+  ),
+  undoContinue: call<ContinueUndoResult>()(
+    z.object({ session: z.string().trim().min(1).max(300) }).strict(),
+    'Remove a session Baton continued into another agent: exactly the files and index rows it wrote.',
   ),
   listHandoffs: call<Checkpoint[]>()(
     z.object({ session: sessionRef.optional(), limit: z.number().int().min(1).max(200).default(20) }).strict(),

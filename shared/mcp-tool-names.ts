@@ -9,4 +9,5 @@ export const MCP_TOOL_NAMES = [
   'complete_handoff',
   'health_check',
   'usage_summary',
+  'continue_session',
 ] as const;

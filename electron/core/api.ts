@@ -21,6 +21,7 @@ import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
 import { handOff } from './handoff/hand-off.js';
 import { autoStatus, setAutoContinue } from './auto/auto-api.js';
+import { continueSession, undoContinuation } from './continue/continue-session.js';
 import { hookRuntimeFor } from './install/hooks/hook-command.js';
 import { HOOK_AGENTS } from './install/hooks/hook-targets.js';
 import { hooksStatus, installHooks, uninstallHooks } from './install/hooks/hooks-installer.js';
@@ -41,12 +42,26 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     return { roots, excludeCwdGlobs };
   };
   /** A session as lists show it: plus its latest checkpoint and that checkpoint's staleness. */
-  const summarize = (session: Session): SessionSummary => {
+  /** Source ↔ continuation links from baton.db, read once per listing. */
+  const continuationLinks = () => {
+    const from = new Map<string, string>();
+    const into = new Map<string, string[]>();
+    for (const c of core.userData.continuations.list()) {
+      from.set(c.targetSession, c.sourceSession);
+      into.set(c.sourceSession, [...(into.get(c.sourceSession) ?? []), c.targetSession]);
+    }
+    return { from, into };
+  };
+  const summarize = (session: Session, links = continuationLinks()): SessionSummary => {
     const latest = core.userData.latestCheckpoint(session.id);
+    const continuedFrom = links.from.get(session.id);
+    const continuedIn = links.into.get(session.id);
     return {
       ...session,
       latestCheckpointAt: latest?.createdAt ?? null,
       staleness: latest ? stalenessBand(latest.createdAt, new Date()) : null,
+      ...(continuedFrom ? { continuedFrom } : {}),
+      ...(continuedIn ? { continuedIn } : {}),
     };
   };
   const usageReport = () => new UsageReport(core.sources.reader.db, new Pricing(core.settings.get().modelPricing));
@@ -75,7 +90,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       checkStorePath(agent, path, core.sources.started ? core.sources.reader : null),
     listSessions: async (filters) => {
       const page = core.sources.reader.listSessions({ ...filters, visibility: visibility() });
-      return { total: page.total, sessions: page.sessions.map(summarize) };
+      const links = continuationLinks();
+      return { total: page.total, sessions: page.sessions.map((s) => summarize(s, links)) };
     },
     getSession: async ({ session }) => {
       const found = core.sources.reader.getSession(core.resolveSession(session));
@@ -120,6 +136,8 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     usageSummary: async ({ agent, session }) =>
       usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
     handOff: (input) => handOff(core, input),
+    continueSession: (input) => continueSession(core, input),
+    undoContinue: async ({ session }) => undoContinuation(core, session),
     listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
     autoStatus: async ({ limit }) => autoStatus(core.userData.auto, limit),
     setAutoContinue: async (input) => setAutoContinue(core.userData.auto, input),

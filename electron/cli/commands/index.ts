@@ -14,6 +14,7 @@ import { registerRestore } from './restore.js';
 import { registerUsage } from './usage.js';
 import { registerHandoff } from './handoff.js';
 import { registerAuto } from './auto.js';
+import { registerContinue } from './continue.js';
 import { registerHooks } from './hooks.js';
 import { registerHook } from './hook.js';
 import { registerRemote } from './remote.js';
@@ -33,6 +34,7 @@ export function registerCommands(program: Command): void {
   registerUsage(program);
   registerHandoff(program);
   registerAuto(program);
+  registerContinue(program);
   registerHooks(program);
   registerHook(program);
   registerRemote(program);

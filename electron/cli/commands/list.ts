@@ -43,7 +43,7 @@ export function registerList(program: Command): void {
 }
 
 /** Subagents under their parent (↳, indented), or marked where the parent is not listed. */
-export function sessionTable(sessions: Session[], universe: SessionKey[]): string {
+export function sessionTable(sessions: (Session & { continuedFrom?: string })[], universe: SessionKey[]): string {
   const ids = shortestUniquePrefixes(sessions, universe);
   return formatTable(
     ['UPDATED', 'AGENT', 'ID', 'TURNS', 'TITLE', 'DIRECTORY'],
@@ -55,7 +55,8 @@ export function sessionTable(sessions: Session[], universe: SessionKey[]): strin
         (sessionHost(s.id) ? `${sessionHost(s.id)}/` : '') + s.agent + (s.sourceGone ? ' (gone)' : ''),
         ids.get(s.id) ?? s.id,
         String(s.userTurns),
-        mark + shorten(s.title ?? s.firstPrompt ?? '', 48 - mark.length),
+        // A session Baton continued from another: the source it continues, by its listed id.
+        mark + (s.continuedFrom ? `⇠ ${ids.get(s.continuedFrom) ?? s.continuedFrom} ` : '') + shorten(s.title ?? s.firstPrompt ?? '', 48 - mark.length),
         shorten(s.cwd ?? '', 40),
       ];
     }),

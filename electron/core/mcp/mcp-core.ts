@@ -20,6 +20,7 @@ export type McpApi = Pick<
   | 'completeHandoff'
   | 'handoffStatus'
   | 'usageSummary'
+  | 'continueSession'
 >;
 
 export interface McpCore {

@@ -7,6 +7,7 @@ import type { McpCore } from './mcp-core.js';
 import {
   checkpointSessionArgs,
   completeHandoffArgs,
+  continueSessionArgs,
   generateBriefArgs,
   healthCheckArgs,
   listSessionsArgs,
@@ -19,6 +20,7 @@ import { listSessions, searchAllSessions, searchSession } from './tools/session-
 import { checkpointSession, completeHandoff, generateBrief, restoreSession } from './tools/handoff-tools.js';
 import { healthCheck } from './tools/health-tool.js';
 import { usageSummary } from './tools/usage-tool.js';
+import { continueSessionTool } from './tools/continue-tool.js';
 
 export { MCP_TOOL_NAMES } from '../../../shared/mcp-tool-names.js';
 
@@ -26,7 +28,8 @@ const INSTRUCTIONS = `Baton keeps the sessions of Claude Code, Codex, OpenCode a
 - Before handing off (or when asked to "checkpoint"), call checkpoint_session with your session id — or your agent type and cwd — plus a summary, decisions and next steps.
 - To pick up work, call list_sessions or search_all_sessions, then restore_session (first without confirmed to see what changed in git, then with confirmed: true for the brief). Call complete_handoff when done.
 - To see how much room is left (today's tokens and cost, usage windows, context fill), call usage_summary.
-- generate_brief previews a brief without restoring.`;
+- generate_brief previews a brief without restoring.
+- To move a conversation into another agent's own session list (resumable there with its own command), call continue_session.`;
 
 export function createMcpServer(core: McpCore): McpServer {
   const server = new McpServer({ name: 'baton', title: 'Baton', version: core.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -136,6 +139,19 @@ export function createMcpServer(core: McpCore): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) => usageSummary(core, args),
+  );
+
+  server.registerTool(
+    'continue_session',
+    {
+      title: 'Continue a session in another agent',
+      description:
+        'Write the session into another agent’s own session store as a new session continued from it (its newest turns verbatim, the brief for everything before, secrets redacted), ' +
+        'so that agent resumes it with its own command. Returns the agent’s session id and the resume argv; the same session state continued twice gives the same session.',
+      inputSchema: continueSessionArgs,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) => continueSessionTool(core, args),
   );
 
   return server;

@@ -7,6 +7,7 @@ import type { Checkpoint, CheckpointStatus, GitSnapshot, HandoffTarget } from '.
 import type { AgentId } from '../../../shared/model.js';
 import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
+import { continuationStore, type ContinuationStore } from './continuations.js';
 import { assertCheckpointSize } from './checkpoint-limits.js';
 import { createAutoStore, type AutoStore } from './auto-store.js';
 
@@ -117,6 +118,8 @@ export interface UserData {
   listHandoffs(options?: { sessionId?: string; limit?: number }): Checkpoint[];
   /** Unattended continuation: folders switched on and what Baton did there. */
   readonly auto: AutoStore;
+  /** Sessions Baton wrote into other agents' stores (continue natively). */
+  readonly continuations: ContinuationStore;
   close(): void;
 }
 
@@ -176,6 +179,7 @@ export function createUserData(db: Database.Database, file: string, backups: str
   );
 
   let autoStore: AutoStore | null = null;
+  let continuations: ContinuationStore | null = null;
   const save = db.transaction((input: NewCheckpoint): { checkpoint: Checkpoint; created: boolean } => {
     if (input.idempotencyToken) {
       const existing = byToken.get(input.idempotencyToken);
@@ -279,6 +283,9 @@ export function createUserData(db: Database.Database, file: string, backups: str
     // Prepared on first use: a start-up hook that only claims a handoff never needs it.
     get auto() {
       return (autoStore ??= createAutoStore(db));
+    },
+    get continuations() {
+      return (continuations ??= continuationStore(db));
     },
     close: () => db.close(),
   };

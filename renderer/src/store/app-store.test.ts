@@ -272,4 +272,24 @@ describe('app store: settings', () => {
     transport.emit({ type: 'sessions-changed', sessionIds: ['codex:t1'] });
     await until(() => store.getState().handoffs[0]?.status === 'received');
   });
+  it('continues a session natively in another agent: calls continueSession with open, shows the command, names a newer-version warning', async () => {
+    const { store, transport } = setup();
+    transport.respond('continueSession', (input) => ({
+      agent: input.target, session: 't-1', sessionId: `${input.target}:t-1`, source: 'claude:s1', resume: ['codex', 'resume', 't-1'], resumeCommand: "cd '/p' && codex resume t-1",
+      cwd: '/p', title: 'Continued from Claude Code: x', tokens: 900, contextWindow: 258400, turns: 4, reused: false, notes: [],
+      warnings: ['Codex CLI 0.170.0 is newer than 0.169.0.'], opened: { command: "cd '/p' && codex resume t-1", launched: true, error: null },
+    }));
+    store.getState().init();
+    await until(() => store.getState().sessions.length === 7);
+    store.getState().openPreview('claude:s1');
+    await store.getState().continueIn('codex');
+    expect(transport.calls.find((c) => c.method === 'continueSession')?.input).toEqual({ session: 'claude:s1', target: 'codex', open: true });
+    expect(store.getState().openResult?.command).toBe("cd '/p' && codex resume t-1");
+    expect(store.getState().notices.at(-1)).toMatchObject({ level: 'warning', message: expect.stringMatching(/Continued in Codex CLI as t-1\. Codex CLI 0\.170\.0 is newer/) });
+    transport.respond('continueSession', () => {
+      throw new Error('Codex CLI is not installed here');
+    });
+    await store.getState().continueIn('codex');
+    expect(store.getState().notices.at(-1)).toMatchObject({ level: 'error', message: 'Could not continue in Codex CLI: Codex CLI is not installed here' });
+  });
 });

@@ -306,6 +306,21 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
       }
     },
 
+    async continueIn(target: AgentId) {
+      const id = get().previewId;
+      if (!id) return;
+      const label = AGENT_LABELS[target];
+      try {
+        const result = await deps.client.continueSession({ session: id, target, open: true });
+        set({ openResult: result.opened });
+        const warnings = result.warnings.length ? ` ${result.warnings.join(' ')}` : '';
+        if (result.opened && !result.opened.launched) get().notify('warning', `Continued in ${label} as ${result.session}; run the command shown to resume it.${warnings}`);
+        else get().notify(warnings ? 'warning' : 'info', `Continued in ${label} as ${result.session}${result.reused ? ' (already written before)' : ''}.${warnings}`);
+      } catch (err) {
+        get().notify('error', `Could not continue in ${label}: ${messageOf(err)}`);
+      }
+    },
+
     async createCheckpoint(draft) {
       const id = get().previewId;
       if (!id) return false;

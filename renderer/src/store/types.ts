@@ -130,6 +130,8 @@ export interface PreviewSlice {
   openInAgent(target?: AgentId): Promise<void>;
   /** Saves a pending handoff to `target`, copies its brief and starts the agent in the folder. */
   handOff(target: AgentId): Promise<void>;
+  /** Continue the previewed session natively in `target` (a new session in its own store) and resume it in a terminal. */
+  continueIn(target: AgentId): Promise<void>;
   loadHandoffs(): Promise<void>;
   createCheckpoint(draft: CheckpointDraft): Promise<boolean>;
   startRestore(): Promise<void>;

@@ -21,6 +21,9 @@ import { useApp, useAppStore } from '../store/context.js';
 import { rowTitle } from '../store/rows.js';
 import { BRIEF_FORMATS, FORMAT_LABELS } from '../store/types.js';
 
+/** Option values of the split menu that continue the session natively instead of choosing where to open it. */
+const CONTINUE_PREFIX = 'continue:';
+
 const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi' };
 const TARGET_OPTIONS = BRIEF_TARGETS.map((t) => ({ value: t, label: TARGET_LABELS[t], title: t === 'generic' ? 'Any agent' : AGENT_LABELS[t] }));
 
@@ -191,12 +194,31 @@ export function PreviewView() {
           </button>
           {/* The select shows only a chevron: its own arrow is drawn in its text colour, which is transparent here. */}
           <span className="split-menu">
-            <select aria-label="Agent to open" value={agentForOpen} onChange={(e) => isAgentId(e.target.value) && store.getState().setOpenAgent(e.target.value)}>
-              {AGENTS.map((a) => (
-                <option key={a} value={a}>
-                  {AGENT_LABELS[a]}
-                </option>
-              ))}
+            {/* Picking an agent sets the target; picking "Continue in …" writes the session natively into that agent. */}
+            <select
+              aria-label="Agent to open, or continue in"
+              value={agentForOpen}
+              onChange={(e) => {
+                const value = e.target.value;
+                const continued = value.startsWith(CONTINUE_PREFIX) ? value.slice(CONTINUE_PREFIX.length) : null;
+                if (continued !== null && isAgentId(continued)) void store.getState().continueIn(continued);
+                else if (isAgentId(value)) store.getState().setOpenAgent(value);
+              }}
+            >
+              <optgroup label="Open in">
+                {AGENTS.map((a) => (
+                  <option key={a} value={a}>
+                    {AGENT_LABELS[a]}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Continue natively in">
+                {AGENTS.map((a) => (
+                  <option key={`continue-${a}`} value={`${CONTINUE_PREFIX}${a}`}>
+                    Continue in {AGENT_LABELS[a]}
+                  </option>
+                ))}
+              </optgroup>
             </select>
             <svg className="split-chevron" viewBox="0 0 10 10" width="10" height="10" aria-hidden="true">
               <path d="M2 3.5 5 6.5 8 3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />

@@ -107,3 +107,9 @@ export const usageSummaryArgs = {
   agent: agentArg.optional().describe('Only this agent (default: every enabled agent).'),
   ...sessionArgs,
 };
+
+export const continueSessionArgs = {
+  ...sessionArgs,
+  agent: agentArg.describe('The agent that continues the session in its own store (claude, codex, hermes, …).'),
+  cwd: z.string().trim().min(1).max(4096).optional().describe('Folder the continued session belongs to (default: the session’s own).'),
+};

@@ -1,0 +1,23 @@
+/**
+ * One native writer per agent; null where "continue natively" into that agent is not built yet.
+ * A new agent in AGENTS does not compile without an entry here.
+ */
+import type { AgentId } from '../../../shared/model.js';
+import type { NativeWriter } from './native-writer.js';
+import { claudeWriter } from './claude-writer.js';
+import { codexWriter } from './codex-writer.js';
+import { hermesWriter } from './hermes-writer.js';
+
+export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
+  claude: claudeWriter,
+  codex: codexWriter,
+  hermes: hermesWriter,
+  opencode: null,
+  gemini: null,
+  qwen: null,
+  pi: null,
+};
+
+export function nativeWriterFor(agent: AgentId): NativeWriter | null {
+  return NATIVE_WRITERS[agent];
+}
