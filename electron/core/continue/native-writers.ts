@@ -4,15 +4,19 @@
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
+import { geminiWriter } from './targets/gemini-writer.js';
+import { openCodeWriter } from './targets/opencode-writer.js';
+import { piWriter } from './targets/pi-writer.js';
+import { qwenWriter } from './targets/qwen-writer.js';
 
 export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   claude: null,
   codex: null,
   hermes: null,
-  opencode: null,
-  gemini: null,
-  qwen: null,
-  pi: null,
+  opencode: openCodeWriter,
+  gemini: geminiWriter,
+  qwen: qwenWriter,
+  pi: piWriter,
 };
 
 export function nativeWriterFor(agent: AgentId): NativeWriter | null {
