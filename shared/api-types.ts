@@ -301,3 +301,40 @@ export type ApiEvent =
   | { type: 'usage-alert'; alert: UsageAlert }
   /** Desktop only: the tray asks the window to show a view (sent to the window, never over HTTP). */
   | { type: 'navigate'; view: 'list' | 'settings' | 'checkpoint'; sessionId?: string };
+
+/** A session continued natively in another agent (`baton continue`, `continue_session`, the popover). */
+export interface ContinueResult {
+  /** The agent the session now continues in. */
+  agent: AgentId;
+  /** That agent's own session id. */
+  session: string;
+  /** Baton's id of it, `<agent>:<session>`. */
+  sessionId: string;
+  /** The session it continues. */
+  source: string;
+  /** argv that resumes it, run in `cwd`. */
+  resume: string[];
+  /** The same, as a command to paste into a shell (cd to the folder first). */
+  resumeCommand: string;
+  cwd: string;
+  title: string;
+  /** Tokens of the written conversation, and the target model's window they fit in. */
+  tokens: number;
+  contextWindow: number;
+  /** Verbatim turns carried (besides the brief that opens the session). */
+  turns: number;
+  /** True when this source state was continued into this agent before: the session already written is returned. */
+  reused: boolean;
+  /** What was left out or changed on the way (tool calls as text, reasoning dropped, secrets redacted). */
+  notes: string[];
+  /** E.g. the installed target is newer than the version Baton was tested with. */
+  warnings: string[];
+  /** With `open`: the terminal started (or the command to run when none could be). */
+  opened: OpenInAgentResult | null;
+}
+
+/** What `baton continue --undo` removed. */
+export interface ContinueUndoResult {
+  sessionId: string;
+  removed: string[];
+}

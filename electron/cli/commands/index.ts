@@ -13,6 +13,7 @@ import { registerCheckpoint } from './checkpoint.js';
 import { registerRestore } from './restore.js';
 import { registerUsage } from './usage.js';
 import { registerHandoff } from './handoff.js';
+import { registerContinue } from './continue.js';
 import { registerHooks } from './hooks.js';
 import { registerHook } from './hook.js';
 import { registerRemote } from './remote.js';
@@ -31,6 +32,7 @@ export function registerCommands(program: Command): void {
   registerRestore(program);
   registerUsage(program);
   registerHandoff(program);
+  registerContinue(program);
   registerHooks(program);
   registerHook(program);
   registerRemote(program);

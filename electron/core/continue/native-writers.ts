@@ -4,15 +4,18 @@
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
+import { claudeWriter } from './claude-writer.js';
+import { codexWriter } from './codex-writer.js';
+import { hermesWriter } from './hermes-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
 import { piWriter } from './targets/pi-writer.js';
 import { qwenWriter } from './targets/qwen-writer.js';
 
 export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
-  claude: null,
-  codex: null,
-  hermes: null,
+  claude: claudeWriter,
+  codex: codexWriter,
+  hermes: hermesWriter,
   opencode: openCodeWriter,
   gemini: geminiWriter,
   qwen: qwenWriter,

@@ -68,6 +68,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX checkpoints_handoffs ON checkpoints(target_agent, status) WHERE target_agent IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    description: 'continuations: sessions Baton wrote into another agent\'s store, what it wrote (to undo), linked to their source',
+    sql: `
+      CREATE TABLE continuations (
+        target_session TEXT PRIMARY KEY,
+        source_session TEXT NOT NULL,
+        target_agent TEXT NOT NULL,
+        plan_key TEXT NOT NULL UNIQUE,
+        cwd TEXT NOT NULL,
+        resume TEXT NOT NULL,
+        undo TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX continuations_by_source ON continuations(source_session);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

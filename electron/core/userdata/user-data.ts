@@ -7,6 +7,7 @@ import type { Checkpoint, CheckpointStatus, GitSnapshot, HandoffTarget } from '.
 import type { AgentId } from '../../../shared/model.js';
 import type { WorkTreeFingerprint } from '../git/git-snapshot.js';
 import { openBatonDb, type OpenBatonDbOptions } from './baton-db.js';
+import { continuationStore, type ContinuationStore } from './continuations.js';
 import { assertCheckpointSize } from './checkpoint-limits.js';
 
 /** A checkpoint as saved: the stored one less what baton.db assigns (id, status, receipt times). */
@@ -114,6 +115,8 @@ export interface UserData {
   handoffBrief(checkpointId: string): string | null;
   /** Handoffs, newest first: those of a session, or all (for the tray and popover status). */
   listHandoffs(options?: { sessionId?: string; limit?: number }): Checkpoint[];
+  /** Sessions Baton wrote into other agents' stores (continue natively). */
+  readonly continuations: ContinuationStore;
   close(): void;
 }
 
@@ -272,6 +275,7 @@ export function createUserData(db: Database.Database, file: string, backups: str
     handoffBrief: (id) => briefOf.get(id)?.brief ?? null,
     listHandoffs: ({ sessionId, limit = 50 } = {}) =>
       (sessionId ? handoffsOf.all(sessionId, limit) : allHandoffs.all(limit)).map(toCheckpoint),
+    continuations: continuationStore(db),
     close: () => db.close(),
   };
 }
