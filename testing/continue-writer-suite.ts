@@ -13,12 +13,15 @@ import type { AgentId } from '../shared/model.js';
 import type { NativeWriter, WriterEnv } from '../electron/core/continue/native-writer.js';
 import type { SourceAdapter } from '../electron/core/sources/types.js';
 import { defaultStoreRoots, type Environment } from '../electron/core/paths.js';
+import { readBack } from '../electron/core/continue/read-back.js';
 import { makeFixtureHome, sha256Tree, type FixtureHome } from './fixture-home.js';
 import { LATEST_USER_TURN, PLANTED_DECISION, planFromClaudeFixture, readStore } from './continue-plan.js';
 
 export interface WriterSuiteOptions {
   writer: NativeWriter;
   agent: AgentId;
+  /** Whose reader reads the staged files, when not the agent's own. */
+  readerAgent?: AgentId;
   adapter(roots: string[]): SourceAdapter;
   /** The folder whose files must not change except for what commit adds (the agent's store). */
   storeDir(home: string): string;
@@ -68,7 +71,10 @@ export function writerContract(o: WriterSuiteOptions): void {
     // Every verbatim turn is there, in order, alternating.
     const roles = (messages.get(s.id) ?? []).filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => m.role);
     roles.forEach((r, i) => expect(r).toBe(i % 2 === 0 ? 'user' : 'assistant'));
-    expect(roles.length).toBe(plan.turns.length);
+    // The planner's opening turn and its acknowledgement, then every planned turn.
+    expect(roles.length).toBe(plan.turns.length + 2);
+    // The gate `baton continue` applies before commit passes.
+    expect(await readBack(o.readerAgent ?? o.agent, staged, plan, staged.nativeId)).toMatchObject({ ok: true });
   });
 
   it('commits one new file the reader finds in the real store; the same plan is the same session; undo gives the store back', async () => {

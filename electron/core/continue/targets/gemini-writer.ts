@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { CommitResult, ContinuationPlan, NativeWriter, StagedSession, WriterCheck, WriterEnv } from '../native-writer.js';
 import { continuedMessages, jsonl, planUuid } from './continued-turns.js';
 import { registerProject, registryLocked, resolveSlug } from './gemini-projects.js';
-import { placeAll, stageFile } from './staged-files.js';
+import { placeFiles, stageFile } from '../writer-support.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { installedWithStore } from './writer-checks.js';
 
@@ -59,7 +59,7 @@ export const geminiWriter: NativeWriter = {
   contextWindow: () => 1_048_576,
 
   async check(env: WriterEnv): Promise<WriterCheck> {
-    const found = await installedWithStore(env, 'gemini', 'Gemini CLI', env.storeRoots[0]);
+    const found = installedWithStore(env, 'gemini', 'Gemini CLI', env.storeRoots[0]);
     if (found.ok && registryLocked(geminiDir(env))) {
       return { ok: false, reason: 'locked', message: `Gemini CLI's project registry ${path.join(geminiDir(env), 'projects.json.lock')} is held by a running gemini` };
     }
@@ -74,7 +74,7 @@ export const geminiWriter: NativeWriter = {
     const stagedStore = path.join(stagingRoot, 'gemini', '.gemini');
     // The staging copy carries the project marker so Baton's reader finds the session's folder.
     writeFileAtomic(path.join(stagedStore, 'tmp', slug, '.project_root'), plan.cwd);
-    const file = stageFile(path.join(stagedStore, rel), path.join(dir, rel), geminiChatLines(plan, sessionId));
+    const file = stageFile(stagedStore, rel, path.join(dir, rel), geminiChatLines(plan, sessionId));
     return { nativeId: sessionId, files: [file], readBackRoots: [stagedStore], extra: { slug, registered } };
   },
 
@@ -87,7 +87,7 @@ export const geminiWriter: NativeWriter = {
       // Gemini itself registers every folder it runs in, so the entry stays after an undo.
       if (created.length) warnings.push(`registered ${plan.cwd} as Gemini CLI project "${slug}" (kept on undo, as gemini would keep it): ${created.join(', ')}`);
     }
-    const { undo } = placeAll(staged.files);
+    const undo = placeFiles(staged.files);
     return { nativeId: staged.nativeId, resume: ['gemini', '--resume', staged.nativeId], undo, warnings };
   },
 };

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ContinuationPlan } from '../native-writer.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
-import { continuedMessages, keyDigest, roughTokens } from './continued-turns.js';
+import { continuedMessages, planHex, roughTokens } from './continued-turns.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const MASK48 = 0xffffffffffffn;
@@ -18,7 +18,7 @@ const MASK48 = 0xffffffffffffn;
 export function openCodeId(plan: ContinuationPlan, prefix: 'ses' | 'msg' | 'prt', ms: number, counter: number, descending = false): string {
   const n = BigInt(ms) * 0x1000n + BigInt(counter);
   const time = ((descending ? ~n : n) & MASK48).toString(16).padStart(12, '0');
-  const digest = keyDigest(plan, `opencode-${prefix}-${counter}`);
+  const digest = Buffer.from(planHex(plan, `opencode-${prefix}-${counter}`, 28), 'hex');
   let rand = '';
   for (let i = 0; i < 14; i++) rand += BASE62[digest[i]! % 62];
   return `${prefix}_${time}${rand}`;
@@ -64,7 +64,7 @@ export function openCodeDocument(plan: ContinuationPlan, model: OpenCodeModel, v
     };
     return { info, parts: [part] };
   });
-  const slug = `continued-${keyDigest(plan, 'opencode-slug').toString('hex').slice(0, 8)}`;
+  const slug = `continued-${planHex(plan, 'opencode-slug', 8)}`;
   return {
     info: { id: sessionID, slug, projectID: 'global', directory: plan.cwd, title: plan.title, version, time: { created: first, updated: last } },
     messages: out,

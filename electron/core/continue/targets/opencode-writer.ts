@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import type { CommitResult, NativeWriter, StagedSession, WriterCheck, WriterEnv } from '../native-writer.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { openCodeDefaultModel, openCodeDocument, writeStorageTree } from './opencode-export.js';
-import { findOnPath } from './target-cli.js';
+import { findOnPath } from '../writer-support.js';
 import { installedWithStore } from './writer-checks.js';
 
 const TESTED = '1.18.33';
@@ -76,7 +76,7 @@ export const openCodeWriter: NativeWriter = {
   contextWindow: () => 128_000,
 
   async check(env: WriterEnv): Promise<WriterCheck> {
-    const found = await installedWithStore(env, 'opencode', 'OpenCode', dataDir(env));
+    const found = installedWithStore(env, 'opencode', 'OpenCode', dataDir(env));
     if (!found.ok) return found;
     const db = openCodeDbPath(env);
     if (!fs.existsSync(db)) return { ok: false, reason: 'store_missing', message: `OpenCode's database ${db} does not exist: run \`opencode\` once first` };

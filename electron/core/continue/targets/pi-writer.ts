@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CommitResult, ContinuationPlan, NativeWriter, StagedSession, WriterCheck, WriterEnv } from '../native-writer.js';
 import { continuedMessages, jsonl, planHex, planUuid } from './continued-turns.js';
-import { placeAll, stageFile } from './staged-files.js';
+import { placeFiles, stageFile } from '../writer-support.js';
 import { installedWithStore } from './writer-checks.js';
 
 /** pi's `getDefaultSessionDir` folder name for a cwd. */
@@ -75,7 +75,7 @@ export const piWriter: NativeWriter = {
   // pi resumes with the user's default model; Claude-class models (its usual default) take 200k.
   contextWindow: () => 200_000,
 
-  check(env: WriterEnv): Promise<WriterCheck> {
+  async check(env: WriterEnv): Promise<WriterCheck> {
     // pi keeps no lock or index: a new file is invisible to a running pi until it lists sessions.
     const { flat, dir } = sessionsDir(env);
     return installedWithStore(env, 'pi', 'pi', flat ? dir : agentDir(env));
@@ -86,12 +86,12 @@ export const piWriter: NativeWriter = {
     const { dir, flat } = sessionsDir(env);
     const rel = flat ? piFileName(plan.createdAt, sessionId) : path.join(piSessionFolder(plan.cwd), piFileName(plan.createdAt, sessionId));
     const stagedStore = path.join(stagingRoot, 'pi', 'sessions');
-    const file = stageFile(path.join(stagedStore, rel), path.join(dir, rel), piSessionLines(plan, sessionId, piDefaultModel(agentDir(env))));
+    const file = stageFile(stagedStore, rel, path.join(dir, rel), piSessionLines(plan, sessionId, piDefaultModel(agentDir(env))));
     return { nativeId: sessionId, files: [file], readBackRoots: [stagedStore] };
   },
 
   async commit(staged): Promise<CommitResult> {
-    const { undo } = placeAll(staged.files);
+    const undo = placeFiles(staged.files);
     const file = staged.files[0]!.finalPath;
     return { nativeId: staged.nativeId, resume: ['pi', '--session', file], undo, warnings: [] };
   },

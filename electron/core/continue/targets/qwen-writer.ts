@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { CommitResult, ContinuationPlan, NativeWriter, StagedSession, WriterCheck, WriterEnv } from '../native-writer.js';
 import { continuedMessages, jsonl, planUuid } from './continued-turns.js';
-import { placeAll, stageFile } from './staged-files.js';
+import { placeFiles, stageFile } from '../writer-support.js';
 import { installedWithStore } from './writer-checks.js';
 
 const TESTED = '0.24.4';
@@ -58,7 +58,7 @@ export const qwenWriter: NativeWriter = {
   // OpenAI-compatible model is taken to have 128k.
   contextWindow: (model) => (model === null || /^qwen3?-coder/.test(model) ? 1_000_000 : 131_072),
 
-  check(env: WriterEnv): Promise<WriterCheck> {
+  async check(env: WriterEnv): Promise<WriterCheck> {
     // A running qwen holds leases on its own session files only; a new file takes none of them.
     return installedWithStore(env, 'qwen', 'Qwen Code', env.storeRoots[0]);
   },
@@ -67,12 +67,12 @@ export const qwenWriter: NativeWriter = {
     const sessionId = planUuid(plan, 'qwen-session');
     const rel = path.join('projects', qwenProjectFolder(plan.cwd, env.environment.platform), 'chats', `${sessionId}.jsonl`);
     const stagedStore = path.join(stagingRoot, 'qwen', '.qwen');
-    const file = stageFile(path.join(stagedStore, rel), path.join(qwenDir(env), rel), qwenTranscript(plan, sessionId));
+    const file = stageFile(stagedStore, rel, path.join(qwenDir(env), rel), qwenTranscript(plan, sessionId));
     return { nativeId: sessionId, files: [file], readBackRoots: [stagedStore] };
   },
 
   async commit(staged): Promise<CommitResult> {
-    const { undo } = placeAll(staged.files);
+    const undo = placeFiles(staged.files);
     return { nativeId: staged.nativeId, resume: ['qwen', '--resume', staged.nativeId], undo, warnings: [] };
   },
 };

@@ -1,12 +1,13 @@
 /** The checks every target makes before writing: installed (with its version) and store present. */
 import type { WriterCheck, WriterEnv } from '../native-writer.js';
-import { cliVersion, findOnPath, isDirectory } from './target-cli.js';
+import fs from 'node:fs';
+import { cliVersion, findOnPath } from '../writer-support.js';
 
-export async function installedWithStore(env: WriterEnv, bin: string, label: string, store: string | undefined): Promise<WriterCheck> {
+export function installedWithStore(env: WriterEnv, bin: string, label: string, store: string | undefined): WriterCheck {
   const binPath = findOnPath(bin, env.environment);
   if (!binPath) return { ok: false, reason: 'not_installed', message: `${label} is not installed: no \`${bin}\` on PATH` };
-  if (!store || !isDirectory(store)) {
+  if (!store || !fs.statSync(store, { throwIfNoEntry: false })?.isDirectory()) {
     return { ok: false, reason: 'store_missing', message: `${label}'s store ${store ?? '(none configured)'} does not exist: run \`${bin}\` once first` };
   }
-  return { ok: true, version: await cliVersion(binPath, env.environment) };
+  return { ok: true, version: cliVersion(binPath, env.environment) };
 }
