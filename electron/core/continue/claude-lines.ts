@@ -13,6 +13,15 @@ import { conversationOf } from './plan-continuation.js';
 /** The `version` Claude Code stamps on lines; not validated on resume, so it names the writer. */
 export const CLAUDE_LINE_VERSION = '2.1.330';
 
+/**
+ * A user turn that starts with a tag (`<system-reminder>`, `<environment_context>`, …) reads as
+ * injected context to Claude Code and to Hermes' importer, which drops it: a visible marker keeps
+ * it a typed turn.
+ */
+export function shieldLeadingTag(text: string): string {
+  return /^\s*<[A-Za-z]/.test(text) ? `[quoted] ${text}` : text;
+}
+
 export function claudeSessionId(plan: ContinuationPlan): string {
   return uuidFrom(plan.key, 'claude-session');
 }
@@ -37,7 +46,7 @@ export function claudeTranscript(plan: ContinuationPlan, sessionId: string, mode
     };
     const message =
       turn.role === 'user'
-        ? { role: 'user', content: turn.text }
+        ? { role: 'user', content: shieldLeadingTag(turn.text) }
         : {
             id: `msg_01${hexFrom(plan.key, `claude-msg-${i}`, 22)}`,
             type: 'message',

@@ -75,7 +75,7 @@ export async function planContinuation(input: PlanInput): Promise<{ plan: Contin
   const lastSeq = messages.length > 0 ? messages[messages.length - 1]!.seq : -1;
   const { turns, flattenedTools, droppedThinking, compactionSeq } = turnsFromMessages(messages);
   const picked = newestTurns(turns, budget.turns, countTokens, cutToTokens, Math.floor(budget.turns / 2));
-  const redacted = await redactStrings([...picked.map((t) => t.text), session.title ?? '']);
+  const redacted = await redactStrings([...picked.map((t) => t.text), session.title ?? session.firstPrompt?.split('\n')[0] ?? '']);
   const redactedTurns = picked.map((t, i) => ({ ...t, text: redacted.value[i]! }));
   const title = redacted.value[picked.length] || null;
   const summary = await input.brief(budget.brief);
