@@ -7,15 +7,19 @@ import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './claude-writer.js';
 import { codexWriter } from './codex-writer.js';
 import { hermesWriter } from './hermes-writer.js';
+import { geminiWriter } from './targets/gemini-writer.js';
+import { openCodeWriter } from './targets/opencode-writer.js';
+import { piWriter } from './targets/pi-writer.js';
+import { qwenWriter } from './targets/qwen-writer.js';
 
 export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   claude: claudeWriter,
   codex: codexWriter,
   hermes: hermesWriter,
-  opencode: null,
-  gemini: null,
-  qwen: null,
-  pi: null,
+  opencode: openCodeWriter,
+  gemini: geminiWriter,
+  qwen: qwenWriter,
+  pi: piWriter,
 };
 
 export function nativeWriterFor(agent: AgentId): NativeWriter | null {
