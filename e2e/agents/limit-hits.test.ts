@@ -22,7 +22,7 @@ import { runAgent, type AgentRun } from '../../testing/agents/run-agent.js';
 
 type Cli = 'claude' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'pi';
 const CLIS: Cli[] = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi'];
-const EXPECTED_KIND: Record<Exclude<Cli, 'gemini'>, LimitHit['kind']> = { claude: 'rate_limit', codex: 'usage_limit', opencode: 'usage_limit', qwen: 'rate_limit', pi: 'rate_limit' };
+const EXPECTED_KIND: Record<Exclude<Cli, 'gemini'>, LimitHit['kind']> = { claude: 'rate_limit', codex: 'usage_limit', opencode: 'usage_limit', qwen: 'quota', pi: 'rate_limit' };
 
 let tmp: string;
 let home: string;
@@ -79,7 +79,8 @@ beforeAll(async () => {
       requireCli(cli);
       const cwd = path.join(home, 'work', name);
       fs.mkdirSync(cwd, { recursive: true });
-      const cliEnv = { ...agentEnv(name, home, limit.url), ...(MOCK_AGENT[name] ? { MOCK_AGENT: MOCK_AGENT[name] } : {}) };
+      // Qwen Code talks to Qwen's providers, whose plan quota answer the mock gives under /qwen.
+      const cliEnv = { ...agentEnv(name, home, name === 'qwen' ? `${limit.url}/qwen` : limit.url), ...(MOCK_AGENT[name] ? { MOCK_AGENT: MOCK_AGENT[name] } : {}) };
       noRetries(name);
       const args = name === 'claude' ? ['--continue', ...promptArgs('claude', 'go on')] : promptArgs(name, 'say hello');
       runs.set(name, await runAgent({ bin: cli.bin, args, cwd, env: cliEnv, timeoutMs: 150_000 }));
@@ -113,10 +114,10 @@ describe('limit hits of the real CLIs, as Baton indexes them', () => {
     expect(live.filter((h) => h.session === hit!.session)).toHaveLength(1);
   });
 
-  it('codex and opencode keep the reset time the provider sent', async () => {
+  it('codex, opencode and qwen keep the reset time the provider sent', async () => {
     const summary = await core.api.usageSummary({});
     const reset = new Date(limit.resetEpoch * 1000).toISOString();
-    for (const agent of ['codex', 'opencode'] as AgentId[]) expect(summary.agents.find((a) => a.agent === agent)?.limitHit?.resetsAt).toBe(reset);
+    for (const agent of ['codex', 'opencode', 'qwen'] as AgentId[]) expect(summary.agents.find((a) => a.agent === agent)?.limitHit?.resetsAt).toBe(reset);
   });
 
   it('gemini: its chat file keeps the prompt but nothing of the RESOURCE_EXHAUSTED refusal, so no hit is claimed', async () => {
