@@ -86,6 +86,11 @@ class BatonApp {
         }
         if (event.type === 'usage-alert') {
           const { alert } = event;
+          // A limit that reset is news, not a choice: a plain notification.
+          if (alert.kind === 'reset') {
+            notify('Baton', alert.message);
+            return;
+          }
           const target = alert.suggestedTarget;
           const label = target ? `Hand off to ${AGENT_LABELS[target]}` : 'Copy the brief';
           notifyWithAction('Baton', alert.message, label, () => void (target ? handOffFromAlert(core, alert.session, target) : copySessionBrief(core, alert.session, 'generic')));

@@ -3,7 +3,8 @@
  * the 429 its provider sends then. Anthropic Messages: `rate_limit_error` with the unified
  * rate-limit headers and `x-should-retry: false` (as ../shared/mock-llm/limit-mock.js); OpenAI
  * Responses and Chat Completions: `usage_limit_reached` with Codex's `x-codex-primary-*` headers;
- * Gemini: `RESOURCE_EXHAUSTED` with a per-day QuotaFailure (a quota Gemini CLI does not retry).
+ * Gemini: `RESOURCE_EXHAUSTED` with a per-day QuotaFailure (a quota Gemini CLI does not retry);
+ * under `/qwen/`, the quota answer of Qwen's own providers ("Free allocated quota exceeded … reset at").
  * The shared mock has no Gemini shape, hence this copy. Requests are kept for assertions.
  */
 import http from 'node:http';
@@ -32,6 +33,11 @@ export async function startLimitMock(): Promise<LimitMock> {
         res.end(JSON.stringify(body));
       };
       if (/\/models\/?$/.test(url.split('?')[0]!)) return json(200, {}, { object: 'list', data: [] });
+      if (url.startsWith('/qwen/') && url.includes('/chat/completions')) {
+        // Qwen's own providers word a plan's quota so (Qwen Code fails fast on "quota … exceeded … reset at").
+        const resetAt = new Date(resetEpoch * 1000).toISOString();
+        return json(429, {}, { error: { code: 'insufficient_quota', type: 'insufficient_quota', message: `Free allocated quota exceeded. Your quota will reset at ${resetAt}.` } });
+      }
       if (url.includes('/responses') || url.includes('/chat/completions')) {
         return json(
           429,

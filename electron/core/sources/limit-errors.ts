@@ -36,10 +36,13 @@ export function classifyApiError(e: ApiErrorFacts): ApiErrorClass {
   return { class: 'other' };
 }
 
-/** A reset time an agent's message carries: Claude's `|<epoch seconds>` suffix. */
+/** A reset time an agent's message carries: Claude's `|<epoch seconds>` suffix, or "reset(s) at <ISO time>". */
 export function resetFromText(text: string): string | null {
   const epoch = /\|(\d{9,11})\b/.exec(text);
-  return epoch ? new Date(Number(epoch[1]) * 1000).toISOString() : null;
+  if (epoch) return new Date(Number(epoch[1]) * 1000).toISOString();
+  const at = /resets? at (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))/i.exec(text);
+  const ms = at ? Date.parse(at[1]!) : Number.NaN;
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 /** The `reached` usage-limit entry a limit hit is stored as. */

@@ -57,11 +57,13 @@ describe('limit hits recorded by the real CLIs', () => {
     expect(hit!.note).toMatch(/hit your usage limit/);
   });
 
-  it('Qwen Code 0.24.4: its api_error telemetry (429, RateLimitError), retried seven times, is one hit', () => {
-    const [hit, ...more] = hitOf('qwen');
-    expect(more).toEqual([]);
-    expect(hit).toMatchObject({ kind: 'rate_limit', resetsAt: null });
-    expect(hit!.note).toContain('429 The usage limit has been reached');
+  it('Qwen Code 0.24.4: its api_error telemetry (429) is the hit; seven retries of one refusal are one hit; a quota names its reset', () => {
+    const bySession = (id: string) => hitOf('qwen').filter((h) => h.session === `qwen:${id}`);
+    const retried = bySession('235d3a4a-7ad3-4f54-9cf1-dfc2352d0906');
+    expect(retried).toEqual([expect.objectContaining({ kind: 'usage_limit', resetsAt: null })]);
+    expect(retried[0]!.note).toContain('429 The usage limit has been reached');
+    // Qwen's own providers' quota answer: Qwen Code fails fast and the words carry the reset.
+    expect(bySession('4d4d662c-b1cf-445a-826f-3c444473dd0e')).toEqual([expect.objectContaining({ kind: 'quota', resetsAt: '2026-11-27T08:48:14.000Z' })]);
   });
 
   it('pi 0.73.1: an assistant message stopped with error 429 rate_limit_error is a hit', () => {
@@ -80,7 +82,7 @@ describe('limit hits recorded by the real CLIs', () => {
   it('the summary names each agent whose hit is still in force; the session usage carries its own hit', () => {
     const summary = report.summary({ agents: ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi'] });
     const limited = Object.fromEntries(summary.agents.map((a) => [a.agent, a.limitHit?.kind ?? null]));
-    expect(limited).toMatchObject({ claude: 'rate_limit', codex: 'usage_limit', opencode: 'usage_limit', qwen: 'rate_limit', pi: 'rate_limit' });
+    expect(limited).toMatchObject({ claude: 'rate_limit', codex: 'usage_limit', opencode: 'usage_limit', qwen: 'quota', pi: 'rate_limit' });
     const claude = hitOf('claude')[0]!;
     expect(report.bySession({ sessionId: claude.session })[0]?.limitHit).toEqual(claude);
     // A hit whose reset passed (Claude's, with none recorded: 5 hours on) is history in the summary.

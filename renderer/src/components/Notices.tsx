@@ -33,7 +33,7 @@ function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: () => vo
   return (
     <div className="notice" data-level={notice.level} data-alert={alert?.kind}>
       <span>{notice.message}</span>
-      {alert && (
+      {alert && alert.kind !== 'reset' && (
         <button
           type="button"
           className="notice-action"

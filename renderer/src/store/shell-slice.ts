@@ -61,7 +61,8 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
         get().notify(event.level, event.message);
         break;
       case 'usage-alert':
-        get().notify('warning', event.alert.message, event.alert);
+        // A reset is good news: told as info, kept until dismissed like every usage alert.
+        get().notify(event.alert.kind === 'reset' ? 'info' : 'warning', event.alert.message, event.alert);
         void get().loadUsage();
         break;
     }

@@ -123,6 +123,14 @@ describe('usage in the store', () => {
     expect(store.getState().notices.at(-1)?.message).toBe('Handed off to Codex CLI. It has no Baton start-up hook, so paste the brief (copied); Settings → Hooks installs it.');
   });
 
+  it('tells a limit reset as an info notice that stays', async () => {
+    const { store, transport } = setup();
+    await started(store);
+    const alert: UsageAlert = { key: 'reset:k', kind: 'reset', agent: 'claude', session: 'claude:s0', message: "Claude Code's usage limit has reset (hit at 14:02). Codex CLI carried on (codex:s1).", suggestedTarget: null, resetsAt: null, contextPercent: null, carriedOnBy: { agent: 'codex', session: 'codex:s1' } };
+    transport.emit({ type: 'usage-alert', alert });
+    expect(store.getState().notices.find((n) => n.alert)).toMatchObject({ level: 'info', message: alert.message, alert });
+  });
+
   it('copies the generic brief when no other agent can take the session', async () => {
     const { store, copied } = setup();
     await started(store);

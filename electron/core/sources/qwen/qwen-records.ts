@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl/jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
-import { classifyApiError, limitRecord, reachedLimit } from '../limit-errors.js';
+import { classifyApiError, limitRecord, reachedLimit, resetFromText } from '../limit-errors.js';
 import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
 import { RecentOwners } from '../jsonl/recent-owners.js';
 import { qwenLineShortcut } from './qwen-line-shortcut.js';
@@ -199,8 +199,9 @@ export class QwenParser implements RecordParser<QwenFileState> {
         if (!ev || ev['event.name'] !== 'qwen-code.api_error') return;
         const text = str(ev.error_message) ?? '';
         const status = typeof ev.status_code === 'number' ? ev.status_code : null;
-        const verdict = classifyApiError({ status, type: str(ev.error_type), text });
-        if (verdict.class === 'limit') sink.usageEvent(agg, limitRecord(`limit:${uuid ?? ts ?? agg.seq}`, ts, reachedLimit(verdict.kind, text)));
+        // error_type is the SDK's exception class (RateLimitError for any 429): the provider's words say which limit.
+        const verdict = classifyApiError({ status, text });
+        if (verdict.class === 'limit') sink.usageEvent(agg, limitRecord(`limit:${uuid ?? ts ?? agg.seq}`, ts, reachedLimit(verdict.kind, text, resetFromText(text))));
         return;
       }
       case 'chat_compression': {
