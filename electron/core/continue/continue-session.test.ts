@@ -12,7 +12,7 @@ import { makeFixtureHome, type FixtureHome } from '../../../testing/fixture-home
 import { startFixtureCore } from '../../../testing/fixture-core.js';
 import { AGENT_CLIS, agentCacheDir } from '../../../testing/agents/agent-clis.js';
 import { continueSession, undoContinuation } from './continue-session.js';
-import { claudeWriter } from './claude-writer.js';
+import { claudeWriter } from './targets/claude-writer.js';
 import type { NativeWriter } from './native-writer.js';
 
 const CLAUDE_SOURCE = 'claude:1acd9001-6177-4eae-b40d-71af70d0b76c';

@@ -4,9 +4,9 @@
  */
 import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
-import { claudeWriter } from './claude-writer.js';
-import { codexWriter } from './codex-writer.js';
-import { hermesWriter } from './hermes-writer.js';
+import { claudeWriter } from './targets/claude-writer.js';
+import { codexWriter } from './targets/codex-writer.js';
+import { hermesWriter } from './targets/hermes-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
 import { piWriter } from './targets/pi-writer.js';

@@ -12,9 +12,9 @@
 // - the file is passed as `hermes sessions import --from claude <path>`, which prints
 //   "Imported Claude Code session as <id>" (what the writer parses).
 import { describe, expect, it } from 'vitest';
-import type { ContinuationPlan } from './native-writer.js';
+import type { ContinuationPlan } from '../native-writer.js';
 import { claudeSessionId, claudeTranscript, shieldLeadingTag } from './claude-lines.js';
-import { conversationOf } from './plan-continuation.js';
+import { conversationOf } from '../plan-continuation.js';
 
 const WRAPPER = /^<(?:user_instructions|environment_context|recommended_plugins|skills_instructions|permissions[_-]instructions|turn_context|command-name|command-message|local-command-stdout|system-reminder)\b/i;
 

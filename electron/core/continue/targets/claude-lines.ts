@@ -6,9 +6,9 @@
  * full API envelope (id, type, model, stop_reason, stop_sequence, usage); without it resume fails.
  * A `custom-title` line names the session in the picker. Text only.
  */
-import type { ContinuationPlan } from './native-writer.js';
-import { hexFrom, uuidFrom } from './native-ids.js';
-import { conversationOf } from './plan-continuation.js';
+import type { ContinuationPlan } from '../native-writer.js';
+import { hexFrom, uuidFrom } from '../native-ids.js';
+import { conversationOf } from '../plan-continuation.js';
 
 /** The `version` Claude Code stamps on lines; not validated on resume, so it names the writer. */
 export const CLAUDE_LINE_VERSION = '2.1.330';

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { parse as parseToml } from 'smol-toml';
-import type { NativeWriter, UndoStep, WriterEnv } from './native-writer.js';
-import { uuidFrom } from './native-ids.js';
+import type { NativeWriter, UndoStep, WriterEnv } from '../native-writer.js';
+import { uuidFrom } from '../native-ids.js';
 import { codexRollout, rolloutRelativePath } from './codex-rollout.js';
-import { cliVersion, findOnPath, placeFiles, stageFile } from './writer-support.js';
-import { conversationOf } from './plan-continuation.js';
+import { cliVersion, findOnPath, placeFiles, stageFile } from '../writer-support.js';
+import { conversationOf } from '../plan-continuation.js';
 
 export const CODEX_TESTED_VERSION = '0.169.0';
 /** gpt-5.5's window as Codex 0.169 reports it (`model_context_window`). */
@@ -149,7 +149,7 @@ export const codexWriter: NativeWriter = {
       fs.appendFileSync(indexFile, `${before && !before.endsWith('\n') ? '\n' : ''}${line}\n`, { mode: 0o600 });
       undo.push({ kind: 'jsonl-line', path: indexFile, line });
     } catch (err) {
-      const { runUndo } = await import('./undo-steps.js');
+      const { runUndo } = await import('../undo-steps.js');
       runUndo(undo);
       throw err;
     }

@@ -6,9 +6,9 @@
  * and the TUI's scrollback), the assistant's `response_item` and `agent_message`, `task_complete`.
  * Items carry no ids (Codex strips or rejects foreign ones). Timestamps are RFC 3339 strings.
  */
-import type { ContinuationPlan } from './native-writer.js';
-import { uuidFrom } from './native-ids.js';
-import { conversationOf } from './plan-continuation.js';
+import type { ContinuationPlan } from '../native-writer.js';
+import { uuidFrom } from '../native-ids.js';
+import { conversationOf } from '../plan-continuation.js';
 
 export interface CodexMeta {
   threadId: string;

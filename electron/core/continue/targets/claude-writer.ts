@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { NativeWriter, WriterEnv } from './native-writer.js';
+import type { NativeWriter, WriterEnv } from '../native-writer.js';
 import { claudeProjectDir, claudeSessionId, claudeTranscript } from './claude-lines.js';
-import { cliVersion, findOnPath, placeFiles, stageFile } from './writer-support.js';
+import { cliVersion, findOnPath, placeFiles, stageFile } from '../writer-support.js';
 
 export const CLAUDE_TESTED_VERSION = '2.1.330';
 const DEFAULT_MODEL = 'claude-sonnet-4-5';

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
-import type { NativeWriter, UndoStep, WriterEnv } from './native-writer.js';
+import type { NativeWriter, UndoStep, WriterEnv } from '../native-writer.js';
 import { claudeProjectDir, claudeSessionId, claudeTranscript } from './claude-lines.js';
-import { cliVersion, findOnPath, placeFiles, stageFile } from './writer-support.js';
-import { runUndo } from './undo-steps.js';
+import { cliVersion, findOnPath, placeFiles, stageFile } from '../writer-support.js';
+import { runUndo } from '../undo-steps.js';
 
 /** The importer's source (hermes_cli/foreign_sessions.py) as read, not a CLI run: Hermes is not on npm. */
 export const HERMES_TESTED_VERSION = '0.0.0';
