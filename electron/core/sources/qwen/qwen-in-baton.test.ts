@@ -44,7 +44,7 @@ describe('Qwen Code sessions in Baton', () => {
     expect(brief.target).toBe('qwen');
     expect(brief.text).toContain('Agent: Qwen Code');
     expect(brief.text).toContain('Run `ls -la` and give me a quick overview of the files here.');
-    expect(brief.text).toMatch(/`NOTES\.md` — written \(write_file\)/);
+    expect(brief.text).toMatch(/`NOTES\.md` — written \(write_file, #\d+\)/);
     expect(brief.text).toContain('## Instructions for Qwen Code');
     expect(brief.text).toContain('use read_file on the files touched; change them with edit/write_file');
     expect(brief.openCommand).toBe("cd '/home/ana/projects/demo-app' && qwen");
