@@ -35,6 +35,7 @@ describe('Factory Droid adapter on the real fixture store', () => {
     const index = new MiniIndex();
     await index.readAll(createDroidAdapter([path.join(root, 'sessions')]));
     expect(index.sessions.size).toBe(11);
+    expect(createDroidAdapter([root]).watchRoots!()).toEqual([path.join(root, 'sessions')]);
   });
 
   it('keeps the injected context message out of prompts and the transcript; subagent links its caller', async () => {

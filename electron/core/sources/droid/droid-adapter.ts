@@ -4,6 +4,7 @@
  * `session_start`, never from the lossy folder name). The `<uuid>.settings.json` Droid rewrites
  * beside each file (model, token totals) is the unit's stamp, read again only when it changed.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
@@ -29,7 +30,7 @@ async function sessionsDir(root: string): Promise<string> {
 
 export function createDroidAdapter(roots: string[] = defaultStoreRoots('droid', currentEnvironment())): SourceAdapter {
   const settings = new SideDocuments<DroidSettings>(parseDroidSettings);
-  return createJsonlAdapter('droid', roots, ({ tracker }) => {
+  return createJsonlAdapter('droid', roots, ({ roots: storeRoots, tracker }) => {
     const problem = (file: string, message: string) => tracker.diagnostic({ file, message });
     async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
       const dir = await sessionsDir(root);
@@ -66,6 +67,11 @@ export function createDroidAdapter(roots: string[] = defaultStoreRoots('droid', 
       }
       return 'found';
     }
-    return { parser: new DroidParser((file) => settings.get(settingsFile(file))), listRoot };
+    return {
+      parser: new DroidParser((file) => settings.get(settingsFile(file))),
+      listRoot,
+      // The rest of ~/.factory (logs, telemetry, caches) changes all the time: watch sessions/ once it exists.
+      watchRoots: () => storeRoots.map((root) => (fs.existsSync(path.join(root, 'sessions')) ? path.join(root, 'sessions') : root)),
+    };
   });
 }

@@ -36,6 +36,7 @@ describe('Letta Code adapter on the real fixture store', () => {
     const index = new MiniIndex();
     await index.readAll(createLettaAdapter([path.join(root, 'lc-local-backend')]));
     expect(index.sessions.size).toBe(10);
+    expect(createLettaAdapter([root]).watchRoots!()).toEqual([path.join(fx.home, ...CONVERSATIONS)]);
     expect(conversationKey(folder('conversation:local-conv-12'))).toBe('local-conv-12');
     expect(conversationKey(folder(SUBAGENT))).toBe(SUBAGENT);
     expect(conversationKey('not base64 at all!')).toBeNull();

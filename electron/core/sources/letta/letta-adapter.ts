@@ -5,6 +5,7 @@
  * conversation has none and is no session). The folder's `conversation.json` (rewritten by Letta:
  * the title) is the unit's stamp, read again only when its size or mtime changed.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
@@ -33,7 +34,7 @@ async function conversationsDir(root: string): Promise<string> {
 
 export function createLettaAdapter(roots: string[] = defaultStoreRoots('letta', currentEnvironment())): SourceAdapter {
   const conversations = new SideDocuments(parseConversation);
-  return createJsonlAdapter('letta', roots, ({ tracker }) => {
+  return createJsonlAdapter('letta', roots, ({ roots: storeRoots, tracker }) => {
     const problem = (file: string, message: string) => tracker.diagnostic({ file, message });
     async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
       const dir = await conversationsDir(root);
@@ -59,6 +60,15 @@ export function createLettaAdapter(roots: string[] = defaultStoreRoots('letta', 
       }
       return 'found';
     }
-    return { parser: new LettaParser((folder) => conversations.get(path.join(folder, 'conversation.json'))?.title ?? null), listRoot };
+    return {
+      parser: new LettaParser((folder) => conversations.get(path.join(folder, 'conversation.json'))?.title ?? null),
+      listRoot,
+      // ~/.letta also holds logs and memory repos that change all the time: watch the conversations once they exist.
+      watchRoots: () =>
+        storeRoots.map((root) => {
+          const inner = [path.join(root, 'lc-local-backend', 'conversations'), path.join(root, 'conversations')].find((d) => fs.existsSync(d));
+          return inner ?? root;
+        }),
+    };
   });
 }
