@@ -52,6 +52,21 @@ describe('Letta Code adapter on the real fixture store', () => {
     expect(index.sessions.get('letta:local-conv-1')!.usage.output).toBeGreaterThan(0);
   });
 
+  it('delivers each request\'s usage (context fill is the last prompt), summing to the session totals', async () => {
+    const adapter = createLettaAdapter([root]);
+    const unit = (await adapter.listUnits()).find((u) => u.path === conv('conversation:local-conv-1', 'messages.jsonl'))!;
+    const batches = await new MiniIndex().read(adapter, unit);
+    const events = batches.flatMap((b) => b.usage ?? []);
+    expect(events.map((e) => [e.input, e.output])).toEqual([
+      [7474, 50],
+      [7695, 47],
+      [7830, 57],
+    ]);
+    const session = batches.flatMap((b) => b.sessions).find((s) => s.id === 'letta:local-conv-1')!;
+    expect(session.usage).toMatchObject({ input: 7474 + 7695 + 7830, output: 50 + 47 + 57 });
+    expect(events.every((e) => e.sessionId === 'letta:local-conv-1' && e.model === 'mock-model')).toBe(true);
+  });
+
   it('a /rename rewrites conversation.json only: the title follows without re-reading messages.jsonl', async () => {
     const adapter = createLettaAdapter([root]);
     const index = new MiniIndex();

@@ -85,6 +85,29 @@ export class LettaParser implements RecordParser<LettaFileState> {
       return;
     }
     this.pi.handle(rec, st.pi, sink);
+    if (r.type === 'message' && isObj(r.message) && r.message.role === 'assistant' && isObj(r.message.usage)) this.requestUsage(r, r.message, r.message.usage, st, sink);
+  }
+
+  /**
+   * Each assistant message is one model request with its own usage: delivered per request, so
+   * context fill is the last request's prompt, not the conversation's total (pi's parser sums it).
+   */
+  private requestUsage(r: Obj, m: Obj, u: Obj, st: LettaFileState, sink: RecordSink): void {
+    const agg = sink.session(st.pi.sessionId);
+    const id = typeof r.id === 'string' ? r.id : `#${agg.seq}`;
+    const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+    sink.usageEvent(agg, {
+      key: id,
+      at: typeof r.timestamp === 'string' ? r.timestamp : null,
+      model: typeof m.model === 'string' ? m.model : null,
+      input: n(u.input),
+      output: n(u.output),
+      cacheRead: n(u.cacheRead),
+      cacheWrite: n(u.cacheWrite),
+      reasoning: n(u.reasoning),
+      contextWindow: null,
+      limits: null,
+    });
   }
 
   /** The entry pi should see for a user message: its typed text, or the task notification as context. */
