@@ -142,8 +142,9 @@ export interface HandoffTarget {
 
 /** What delivers a pending handoff to an agent when its session starts, and what installs it. */
 export interface HandoffDeliveryInfo {
-  via: 'hook' | 'plugin' | 'extension';
-  /** For messages: "Baton's SessionStart hook", "Baton's OpenCode plugin", … */
+  /** `paste`: Baton installs nothing into this agent; `what` says why the brief is pasted. */
+  via: 'hook' | 'plugin' | 'extension' | 'paste';
+  /** For messages: "Baton's SessionStart hook", "Baton's OpenCode plugin", … (for `paste`: why). */
   what: string;
   /** The CLI command that installs it. */
   command: string;

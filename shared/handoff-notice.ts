@@ -7,12 +7,13 @@ import type { HandoffDeliveryInfo, HandoffResult } from './api-types.js';
 
 /** "Settings → Hooks installs it", "`baton mcp install --agent opencode --plugin` installs Baton's OpenCode plugin". */
 export function deliverySetUpHint(delivery: HandoffDeliveryInfo): string {
+  if (delivery.via === 'paste') return delivery.what;
   const where = delivery.settings ?? `\`${delivery.command}\``;
   return `${where} installs ${delivery.via === 'hook' ? 'it' : delivery.what}`;
 }
 
 export function handoffNotice(label: string, result: Pick<HandoffResult, 'hooksInstalled' | 'delivery' | 'checkpoint'>): string {
-  return result.hooksInstalled
-    ? `Handed off to ${label}: its next session in ${result.checkpoint.handoff?.projectDir ?? 'the folder'} receives the brief (also copied).`
-    : `Handed off to ${label}. It has no Baton start-up hook, so paste the brief (copied); ${deliverySetUpHint(result.delivery)}.`;
+  if (result.hooksInstalled) return `Handed off to ${label}: its next session in ${result.checkpoint.handoff?.projectDir ?? 'the folder'} receives the brief (also copied).`;
+  if (result.delivery.via === 'paste') return `Handed off to ${label}. Paste the brief (copied): ${result.delivery.what}.`;
+  return `Handed off to ${label}. It has no Baton start-up hook, so paste the brief (copied); ${deliverySetUpHint(result.delivery)}.`;
 }

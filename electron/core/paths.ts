@@ -81,6 +81,12 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       if (env.PI_CODING_AGENT_SESSION_DIR) return [env.PI_CODING_AGENT_SESSION_DIR];
       return [join(env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent'), 'sessions')];
     }
+    case 'droid':
+      // Droid 0.225 keeps everything in ~/.factory (no variable moves its sessions).
+      return [join(home, '.factory')];
+    case 'letta':
+      // Letta Code 0.32's local backend: ~/.letta/lc-local-backend (no variable moves it).
+      return [join(home, '.letta')];
   }
 }
 

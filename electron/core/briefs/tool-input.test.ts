@@ -30,6 +30,8 @@ describe('reading tool calls as the adapters store them', () => {
     expect(shellCommand('shell', '{"command":["bash","-lc","cargo test -q"]}')).toBe('cargo test -q');
     expect(shellCommand('terminal', '{"command": "pytest -x"}')).toBe('pytest -x');
     expect(shellCommand('run_shell_command', '{"command":"npm test","description":"Run the tests"}')).toBe('npm test');
+    expect(shellCommand('Execute', '{"command":"git status","summary":"s","riskLevel":"low"}')).toBe('git status'); // Factory Droid
+    expect(fileEffects('Create', '{"file_path":"NOTES.md","content":"x"}')).toEqual([{ path: 'NOTES.md', action: 'created' }]); // Factory Droid
     expect(shellCommand('Read', '{"file_path":"/x"}')).toBeNull();
     expect(classifyCommand('npx vitest run src')).toBe('test');
     expect(classifyCommand('npx tsc -p . --noEmit')).toBe('typecheck');

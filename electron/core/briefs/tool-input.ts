@@ -62,6 +62,7 @@ const WRITE_TOOLS: Record<string, FileAction> = {
   write: 'written',
   write_file: 'written',
   create_file: 'created',
+  create: 'created', // Factory Droid's Create {file_path, content}
   edit: 'edited',
   multiedit: 'edited',
   multi_edit: 'edited',
@@ -153,8 +154,8 @@ function parseUnifiedDiff(diff: string): FileEffect[] {
   return out;
 }
 
-// run_shell_command: Qwen Code and Gemini CLI.
-const SHELL_TOOLS = new Set(['bash', 'shell', 'exec_command', 'run_shell_command', 'local_shell', 'local_shell_call', 'terminal', 'run_command', 'execute_command', 'run_terminal_cmd', 'container.exec', 'unified_exec']);
+// run_shell_command: Qwen Code and Gemini CLI; execute: Factory Droid.
+const SHELL_TOOLS = new Set(['bash', 'execute', 'shell', 'exec_command', 'run_shell_command', 'local_shell', 'local_shell_call', 'terminal', 'run_command', 'execute_command', 'run_terminal_cmd', 'container.exec', 'unified_exec']);
 
 /** The shell command a tool call ran, or null when it is not a shell call. */
 export function shellCommand(toolName: string | null, text: string): string | null {

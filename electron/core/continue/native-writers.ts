@@ -20,6 +20,9 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   gemini: geminiWriter,
   qwen: qwenWriter,
   pi: piWriter,
+  // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
+  droid: null,
+  letta: null,
 };
 
 export function nativeWriterFor(agent: AgentId): NativeWriter | null {

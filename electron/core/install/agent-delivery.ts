@@ -49,6 +49,11 @@ function startupHook(agent: AgentId): HandoffDelivery {
   };
 }
 
+/** An agent Baton installs nothing into: the brief is pasted, for the reason given. */
+function pasted(why: string): HandoffDelivery {
+  return { via: 'paste', what: why, command: '', settings: null, installed: () => false };
+}
+
 export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
   claude: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('claude') },
   codex: { mcp: { via: 'config-file', format: 'toml' }, handoff: startupHook('codex') },
@@ -77,6 +82,8 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
       installed: ({ environment }) => piExtensionDeliversHandoffs(environment),
     },
   },
+  droid: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Factory Droid's hooks or MCP config yet (not tested against the real CLI)") },
+  letta: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Letta Code's hooks or MCP config yet (not tested against the real CLI)") },
 };
 
 /** Whether `agent` picks up a pending handoff at session start without a paste. */

@@ -65,6 +65,8 @@ function noSessionsHint(agent: AgentId): string {
     gemini: 'tmp/<project>/chats/session-*.jsonl',
     qwen: 'projects/<project>/chats/*.jsonl',
     pi: '--<cwd>--/*.jsonl',
+    droid: 'sessions/<cwd folder>/<session>.jsonl',
+    letta: 'lc-local-backend/conversations/<conversation>/messages.jsonl',
   };
   return `No sessions found here (expected ${where[agent]} below this folder).`;
 }

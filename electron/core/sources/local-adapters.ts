@@ -9,8 +9,10 @@ import { defaultStoreRoots, type Environment } from '../paths.js';
 import { wslStoreRoots } from '../wsl/wsl-paths.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
+import { createDroidAdapter } from './droid/droid-adapter.js';
 import { createGeminiAdapter } from './gemini/gemini-adapter.js';
 import { createHermesAdapter } from './hermes/index.js';
+import { createLettaAdapter } from './letta/letta-adapter.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import { createPiAdapter } from './pi/pi-adapter.js';
 import { createQwenAdapter } from './qwen/qwen-adapter.js';
@@ -37,6 +39,8 @@ const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
   gemini: (roots) => createGeminiAdapter(roots),
   pi: (roots) => createPiAdapter(roots),
   qwen: (roots) => createQwenAdapter(roots),
+  droid: (roots) => createDroidAdapter(roots),
+  letta: (roots) => createLettaAdapter(roots),
 };
 
 export function storeRootsFor(

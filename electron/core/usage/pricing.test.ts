@@ -6,6 +6,7 @@ describe('pricing', () => {
     expect(normalizeModel('anthropic/claude-sonnet-4.5')).toBe('claude-sonnet-4-5');
     expect(normalizeModel('claude-sonnet-4-5-20250929')).toBe('claude-sonnet-4-5');
     expect(normalizeModel('[pi] mock-sonnet')).toBe('mock-sonnet');
+    expect(normalizeModel('custom:claude-sonnet-4.5')).toBe('claude-sonnet-4-5'); // Droid's BYOK model ids
     expect(normalizeModel('gpt-5.5')).toBe('gpt-5.5');
   });
 

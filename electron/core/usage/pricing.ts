@@ -55,12 +55,13 @@ const FAMILY_WINDOWS: [string, number][] = [
 /**
  * `anthropic/claude-sonnet-4.5` → `claude-sonnet-4-5`; `claude-sonnet-4-5-20250929` →
  * `claude-sonnet-4-5`: provider prefixes and date suffixes go, Claude's dotted versions are dashed.
+ * Factory Droid names a bring-your-own model `custom:<model>`: the prefix goes too.
  */
 export function normalizeModel(model: string): string {
   let m = model.trim().toLowerCase();
   const slash = m.lastIndexOf('/');
   if (slash >= 0) m = m.slice(slash + 1);
-  m = m.replace(/^\[[^\]]*\]\s*/, '').replace(/-\d{8}$/, '').replace(/@.*$/, '');
+  m = m.replace(/^custom:/, '').replace(/^\[[^\]]*\]\s*/, '').replace(/-\d{8}$/, '').replace(/@.*$/, '');
   if (m.startsWith('claude')) m = m.replace(/(\d)\.(\d)/g, '$1-$2');
   return m;
 }

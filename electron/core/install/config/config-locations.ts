@@ -36,6 +36,12 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
     case 'pi':
       // pi has no MCP client; Baton's pi extension lives in its extensions folder.
       return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');
+    case 'droid':
+      // Droid's user-level MCP servers (Baton does not register itself there yet: see agent-delivery.ts).
+      return path.join(home, '.factory', 'mcp.json');
+    case 'letta':
+      // Letta Code's settings (Baton does not register itself there yet: see agent-delivery.ts).
+      return path.join(home, '.letta', 'settings.json');
   }
 }
 

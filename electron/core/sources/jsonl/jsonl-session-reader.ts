@@ -229,9 +229,14 @@ export interface ReadJsonlOptions<S> {
   maxBatchBytes?: number;
 }
 
+/** What `finish` may take from side files: a title (Codex `/rename`, Letta), model and token totals (Droid). */
+function sideFacts(agg: SessionAgg): string {
+  return JSON.stringify([agg.title, agg.model, agg.usage]);
+}
+
 /**
- * A file with no new bytes whose sessions still changed: `finish` takes titles from side files (a
- * Codex `/rename`), so it is applied again, and the sessions whose title moved are delivered alone.
+ * A file with no new bytes whose sessions still changed: `finish` takes facts from side files, so
+ * it is applied again, and the sessions whose facts moved are delivered alone.
  */
 function* refinished<S>(unit: SourceUnit, prev: JsonlCursor<S>, opts: ReadJsonlOptions<S>): Generator<ReadBatch> {
   const finish = opts.parser.finish;
@@ -240,9 +245,9 @@ function* refinished<S>(unit: SourceUnit, prev: JsonlCursor<S>, opts: ReadJsonlO
   const state = structuredClone(prev.state);
   const out: Session[] = [];
   for (const agg of Object.values(sessions)) {
-    const before = agg.title;
+    const before = sideFacts(agg);
     finish.call(opts.parser, agg, state); // a method of the parser: keep its `this`
-    if (agg.title !== before) out.push(toSession(opts.agent, agg, unit.path, prev.tail.zst ? unit.size : prev.tail.size));
+    if (sideFacts(agg) !== before) out.push(toSession(opts.agent, agg, unit.path, prev.tail.zst ? unit.size : prev.tail.size));
   }
   if (out.length === 0) return;
   const cursor: JsonlCursor<S> = { ...prev, sessions, state };
