@@ -3,8 +3,9 @@
  * (testing/agents/limit-mock.ts: Anthropic 429 rate_limit_error, OpenAI 429 usage_limit_reached,
  * Gemini 429 RESOURCE_EXHAUSTED), one short session each, with a watching Baton core: the index
  * reports the hit for the agent's session (usage summary, a live `limit-hit` event), and Claude's
- * brief does not take the API error for its conclusion. Gemini CLI 0.61 records nothing of the
- * refusal in its chat file, which the test pins down so a build that starts recording it is noticed.
+ * brief does not take the API error for its conclusion. Headless `gemini -p` (0.61) records nothing of
+ * the refusal in its chat file, which the test pins down so a build that starts recording it is noticed
+ * (the interactive CLI records an error notice: gemini-limit-tui.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -5,6 +5,7 @@ import type { UsageTotals } from '../../../shared/usage.js';
 import { openCliApi } from '../cli-api.js';
 import { parseAgent } from '../options.js';
 import { formatTable, shorten } from './table.js';
+import { limitHitsTable } from './usage-limits.js';
 
 const int = (n: number) => n.toLocaleString('en-US');
 const usd = (t: UsageTotals) => (t.costUSD === null ? '—' : `$${t.costUSD.toFixed(2)}${t.unpricedModels.length ? '*' : ''}`);
@@ -44,6 +45,8 @@ export function registerUsage(program: Command): void {
                 report.rows.map((r) => [r.session.slice(0, 22), r.agent, ...tokenCells(r), r.contextPercent === null ? '' : `${r.contextPercent}%`, shorten(r.title ?? '', 40)]),
               ),
             );
+            // Each session's own last hit, as the JSON rows carry it.
+            process.stdout.write(limitHitsTable(report.rows.flatMap((r) => (r.limitHit ? [r.limitHit] : []))));
             break;
           case 'day':
             process.stdout.write(formatTable(['DAY', ...TOKEN_HEAD, 'AGENTS'], report.rows.map((r) => [r.date, ...tokenCells(r), r.agents.join(', ')])));

@@ -13,6 +13,7 @@ describe('classifyApiError: structured fields first, text as the fallback', () =
     expect(classifyApiError({ code: 'usage_limit_exceeded', text: 'You’ve hit your usage limit.' })).toEqual({ class: 'limit', kind: 'usage_limit' });
     expect(classifyApiError({ status: 429, type: 'RESOURCE_EXHAUSTED', text: 'You exceeded your current quota' })).toEqual({ class: 'limit', kind: 'quota' });
     expect(classifyApiError({ status: 400, type: 'invalid_request_error', code: 'billing_error', text: 'Your credit balance is too low' })).toEqual({ class: 'limit', kind: 'quota' });
+    expect(classifyApiError({ status: 402, text: 'Insufficient credits' })).toEqual({ class: 'limit', kind: 'quota' });
     expect(classifyApiError({ status: 429, text: 'Too many requests' })).toEqual({ class: 'limit', kind: 'rate_limit' });
   });
 

@@ -27,6 +27,8 @@ export function classifyApiError(e: ApiErrorFacts): ApiErrorClass {
   if (byFields) return { class: 'limit', kind: byFields };
   const text = e.text ?? '';
   if (e.status === 429) return { class: 'limit', kind: kind(text) ?? 'rate_limit' };
+  // 402 Payment Required: credits or billing exhausted (OpenRouter, Nous Portal).
+  if (e.status === 402) return { class: 'limit', kind: 'quota' };
   if (!fields && OVERLOADED.test(text)) return { class: 'overloaded' };
   // No status or type at all: an older build's message alone (a 5xx or a bad request never says "limit").
   if (e.status === undefined || e.status === null) {

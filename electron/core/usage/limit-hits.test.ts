@@ -74,15 +74,26 @@ describe('limit hits recorded by the real CLIs', () => {
     expect(hitOf('opencode')).toEqual([expect.objectContaining({ kind: 'usage_limit', resetsAt: MOCK_RESET })]);
   });
 
-  it('Gemini CLI 0.61 records nothing of a RESOURCE_EXHAUSTED stop (only the prompt), so no hit is claimed', () => {
-    expect(hitOf('gemini')).toEqual([]);
-    expect(core.sources.reader.listSessions({}).sessions.some((s) => s.agent === 'gemini')).toBe(true);
+  it('Hermes 0.18.2: the session-tagged ERROR line of its exhausted 429 retries (logs/errors.log) is a rate-limit hit', () => {
+    expect(hitOf('hermes')).toEqual([
+      expect.objectContaining({ kind: 'rate_limit', session: 'hermes:20261127_053058_c30a1b', at: new Date(2026, 10, 27, 5, 31, 12, 362).toISOString(), resetsAt: null }),
+    ]);
+    expect(hitOf('hermes')[0]!.note).toContain('HTTP 429');
+  });
+
+  it('Gemini CLI 0.61: headless -p records nothing of RESOURCE_EXHAUSTED; the interactive CLI records an `error` notice, a quota hit', () => {
+    expect(hitOf('gemini')).toEqual([
+      expect.objectContaining({ kind: 'quota', session: 'gemini:22d38412-c686-4110-9594-ed6e9b5fd647', at: '2026-11-27T06:01:18.693Z', resetsAt: null }),
+    ]);
+    expect(hitOf('gemini')[0]!.note).toContain('exhausted your daily quota');
+    // The headless session (the prompt only) is indexed and claims no hit.
+    expect(core.sources.reader.listSessions({}).sessions.some((s) => s.id === 'gemini:8dacfede-8580-4e67-a237-09179d8a56f9')).toBe(true);
   });
 
   it('the summary names each agent whose hit is still in force; the session usage carries its own hit', () => {
-    const summary = report.summary({ agents: ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi'] });
+    const summary = report.summary({ agents: ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi', 'hermes'] });
     const limited = Object.fromEntries(summary.agents.map((a) => [a.agent, a.limitHit?.kind ?? null]));
-    expect(limited).toMatchObject({ claude: 'rate_limit', codex: 'usage_limit', opencode: 'usage_limit', qwen: 'quota', pi: 'rate_limit' });
+    expect(limited).toMatchObject({ claude: 'rate_limit', codex: 'usage_limit', opencode: 'usage_limit', qwen: 'quota', pi: 'rate_limit', hermes: 'rate_limit', gemini: 'quota' });
     const claude = hitOf('claude')[0]!;
     expect(report.bySession({ sessionId: claude.session })[0]?.limitHit).toEqual(claude);
     // A hit whose reset passed (Claude's, with none recorded: 5 hours on) is history in the summary.

@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { TailRecord } from '../jsonl/jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { classifyApiError, limitRecord, reachedLimit, resetFromText } from '../limit-errors.js';
 import { geminiLineShortcut } from './gemini-line-shortcut.js';
 import type { ProjectRoots } from './project-roots.js';
 
@@ -283,6 +284,12 @@ export class GeminiParser implements RecordParser<GeminiFileState> {
         if (!fresh) return;
         const text = partsText(r.content);
         if (text.trim()) sink.push(agg, 'system', 'text', text, null, null, r.type === 'error', ts, id);
+        // The interactive CLI (0.61) records a refused request as an `error` notice ("[API Error: You
+        // have exhausted your daily quota on this model.]…"); headless `-p` records nothing of it.
+        if (r.type === 'error' && text.startsWith('[API Error')) {
+          const verdict = classifyApiError({ text });
+          if (verdict.class === 'limit') sink.usageEvent(agg, limitRecord(`limit:${id}`, ts, reachedLimit(verdict.kind, text, resetFromText(text))));
+        }
       }
     }
   }

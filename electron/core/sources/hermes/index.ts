@@ -14,6 +14,7 @@ import { createSqliteAdapter, databaseUnit, statOrNull, type SqliteAdapterOption
 import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types.js';
 import { hermesCursorJson, parseHermesCursor, type HermesKnown } from './cursor.js';
 import { loadHermesSessions, planHermesChanges, type LoadedHermesSession } from './db-reader.js';
+import { hermesErrorLogs, hermesLimitEvents, readHermesFailures, type HermesLoggedFailure } from './limit-log.js';
 
 export type HermesAdapterOptions = SqliteAdapterOptions;
 
@@ -49,20 +50,40 @@ export function hermesDatabases(root: string): string[] {
 }
 
 export function createHermesAdapter(roots: string[], options: HermesAdapterOptions = {}): SourceAdapter {
+  const logs = new FailureLogCache();
   return createSqliteAdapter('hermes', roots, options, (store) => ({
     async listUnits(): Promise<SourceUnit[]> {
       const seen = new Map<string, SourceUnit>();
       for (const root of store.roots) for (const db of hermesDatabases(root)) seen.set(db, databaseUnit(db));
       return [...seen.values()];
     },
-    readUnit: (unit, ctx) => readHermesUnit(store, unit, ctx),
+    readUnit: (unit, ctx) => readHermesUnit(store, unit, ctx, logs),
   }));
 }
 
-async function* readHermesUnit({ tracker, limit, withDb }: SqliteStore, unit: SourceUnit, ctx: ReadContext): AsyncGenerator<ReadBatch> {
+/** Each store's error logs, re-read only when one of them changed (size or mtime). */
+class FailureLogCache {
+  private readonly byStore = new Map<string, { stamp: string; failures: Map<string, HermesLoggedFailure[]> }>();
+
+  failures(storeFile: string): Map<string, HermesLoggedFailure[]> {
+    const files = hermesErrorLogs(storeFile);
+    const stamp = files.map((f) => {
+      const st = statOrNull(f);
+      return `${f}:${st?.size ?? -1}:${st?.mtimeMs ?? -1}`;
+    }).join('|');
+    const hit = this.byStore.get(storeFile);
+    if (hit?.stamp === stamp) return hit.failures;
+    const failures = readHermesFailures(files);
+    this.byStore.set(storeFile, { stamp, failures });
+    return failures;
+  }
+}
+
+async function* readHermesUnit({ tracker, limit, withDb }: SqliteStore, unit: SourceUnit, ctx: ReadContext, logs: FailureLogCache): AsyncGenerator<ReadBatch> {
   const file = unit.path;
   const cursor = parseHermesCursor(ctx.cursor);
   const plan = await withDb(file, (db) => planHermesChanges(db, file, cursor));
+  const failures = plan.changed.length > 0 ? logs.failures(file) : new Map<string, HermesLoggedFailure[]>();
 
   const known: Record<string, HermesKnown> = { ...cursor.known };
   for (const id of plan.gone) delete known[id];
@@ -105,10 +126,12 @@ async function* readHermesUnit({ tracker, limit, withDb }: SqliteStore, unit: So
         lastId: item.lastId,
         seq: item.normalized.messages.length,
       };
+      const hits = hermesLimitEvents(item.normalized.session.id, failures.get(item.nativeId) ?? []);
       acc.push({
         session: item.normalized.session,
         messages,
         reset,
+        ...(hits.length ? { usage: hits } : {}),
         onDelivered: () => {
           if (!known[item.nativeId]) knownCount++;
           known[item.nativeId] = now;
