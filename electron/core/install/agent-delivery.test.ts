@@ -21,7 +21,7 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
 
 interface Expected {
   mcp: string;
-  via: 'hook' | 'plugin' | 'extension';
+  via: 'hook' | 'plugin' | 'extension' | 'paste';
   /** The file the installed delivery lives in (relative to home). */
   file: string;
   install(context: DeliveryContext): void;
@@ -35,6 +35,9 @@ const hooks = (agent: AgentId, file: string, mcp: string): Expected => ({
   install: ({ environment, dataDir }) => expect(installHooks({ agent, environment, dataDir, runtime: hookRuntimeFor(environment, dataDir) })[0]).toMatchObject({ ok: true, changed: true }),
   uninstall: ({ environment, dataDir }) => expect(uninstallHooks({ agent, environment, dataDir, runtime: hookRuntimeFor(environment, dataDir) })[0]).toMatchObject({ ok: true }),
 });
+
+/** Nothing to install: the brief is pasted. */
+const pasted: Expected = { mcp: 'none', via: 'paste', file: '', install: () => undefined, uninstall: () => undefined };
 
 /** Each agent's answer, written out: adding an agent means adding a line here too. */
 const EXPECTED: Record<AgentId, Expected> = {
@@ -58,6 +61,8 @@ const EXPECTED: Record<AgentId, Expected> = {
     install: ({ environment, dataDir }) => expect(installMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
+  copilot: pasted,
+  continue: pasted,
 };
 
 describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
@@ -77,6 +82,7 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     expect({ mcp, via: delivery.handoff.via }).toEqual({ mcp: expected.mcp, via: expected.via });
 
     expect(receivesHandoffsByItself(context, agent)).toBe(false);
+    if (expected.via === 'paste') return; // nothing delivers it: "no" is the whole answer
     expected.install(context);
     expect(fs.existsSync(path.join(context.environment.home, expected.file))).toBe(true);
     expect(receivesHandoffsByItself(context, agent)).toBe(true);
@@ -103,6 +109,7 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     expect(handoffDeliveryInfo('codex')).toEqual({ via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent codex', settings: 'Settings → Hooks' });
     expect(handoffDeliveryInfo('hermes')).toMatchObject({ what: "Baton's pre_llm_call hook" });
     expect(handoffDeliveryInfo('opencode')).toEqual({ via: 'plugin', what: "Baton's OpenCode plugin", command: 'baton mcp install --agent opencode --plugin', settings: null });
+    expect(handoffDeliveryInfo('continue')).toMatchObject({ via: 'paste', what: expect.stringContaining('no start-up hook') });
     expect(handoffDeliveryInfo('pi')).toEqual({ via: 'extension', what: "Baton's pi extension", command: 'baton mcp install --agent pi', settings: 'Settings → MCP endpoint' });
   });
 });

@@ -49,6 +49,11 @@ function startupHook(agent: AgentId): HandoffDelivery {
   };
 }
 
+/** No delivery: the brief is pasted, and `why` says so. */
+function pasted(why: string): HandoffDelivery {
+  return { via: 'paste', what: why, command: '', settings: null, installed: () => false };
+}
+
 export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
   claude: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('claude') },
   codex: { mcp: { via: 'config-file', format: 'toml' }, handoff: startupHook('codex') },
@@ -77,6 +82,8 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
       installed: ({ environment }) => piExtensionDeliversHandoffs(environment),
     },
   },
+  copilot: { mcp: { via: 'none' }, handoff: pasted('Baton installs nothing into Copilot CLI yet (its MCP config and start-up hook are not wired)') },
+  continue: { mcp: { via: 'none' }, handoff: pasted('Continue cn runs no start-up hook or plugin that could take it (and Baton does not register its MCP server there yet)') },
 };
 
 /** Whether `agent` picks up a pending handoff at session start without a paste. */

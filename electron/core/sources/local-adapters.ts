@@ -14,6 +14,8 @@ import { createHermesAdapter } from './hermes/index.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import { createPiAdapter } from './pi/pi-adapter.js';
 import { createQwenAdapter } from './qwen/qwen-adapter.js';
+import { createCopilotAdapter } from './copilot/copilot-adapter.js';
+import { createContinueAdapter } from './continue/continue-adapter.js';
 import type { SourceAdapter } from './types.js';
 
 export interface AgentSourceConfig {
@@ -37,6 +39,8 @@ const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
   gemini: (roots) => createGeminiAdapter(roots),
   pi: (roots) => createPiAdapter(roots),
   qwen: (roots) => createQwenAdapter(roots),
+  copilot: (roots) => createCopilotAdapter(roots),
+  continue: (roots) => createContinueAdapter(roots),
 };
 
 export function storeRootsFor(

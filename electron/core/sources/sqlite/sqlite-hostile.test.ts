@@ -141,9 +141,9 @@ describe('reading never writes', () => {
     const before = checksums(fh.home);
     expect([...before.keys()].filter((f) => f.endsWith('-wal') || f.endsWith('-shm')).length).toBeGreaterThanOrEqual(4);
     const enabled = { enabled: true, path: null };
-    const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled };
+    const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled, copilot: enabled, continue: enabled };
     const adapters = createAdapters({ agents }, { env: fh.env, platform: process.platform, home: fh.home });
-    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi']);
+    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'copilot', 'continue']);
     const sessionsPerAgent: Record<string, number> = {};
     for (const adapter of adapters) {
       const cursorByUnit = new Map<string, JsonValue | null>();
