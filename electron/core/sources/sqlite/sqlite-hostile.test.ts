@@ -162,6 +162,8 @@ describe('reading never writes', () => {
     expect(sessionsPerAgent.codex).toBeGreaterThan(0);
     expect(sessionsPerAgent.pi).toBe(11);
     expect(sessionsPerAgent.qwen).toBe(8);
+    expect(sessionsPerAgent.copilot).toBe(9);
+    expect(sessionsPerAgent.continue).toBe(9);
     const after = checksums(fh.home);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort()); // no -wal/-shm created either
     for (const [file, sum] of before) expect(after.get(file), file).toBe(sum);
