@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectRecovered, makeFixtureHome, sha256Tree, type FixtureHome } from '../../../../testing/fixture-home.js';
 import { MiniIndex } from '../../../../testing/mini-index.js';
+import { readUnit } from '../../../../testing/read-unit.js';
 import { defaultStoreRoots } from '../../paths.js';
 import { createCopilotAdapter } from './copilot-adapter.js';
 
@@ -57,6 +58,11 @@ describe('GitHub Copilot CLI adapter on the real fixture store', () => {
     }
     expect(sum.input).toBeGreaterThan(0);
     expect(store.sessions.get(`copilot:${RESUMED}`)!.usage).toMatchObject(sum);
+    // One per-request row per usage record, adding up to the totals.
+    const rows = (await readUnit(createCopilotAdapter([root]), { key: eventsOf(RESUMED), path: eventsOf(RESUMED), size: 0, mtimeMs: 0 }, null)).batches.flatMap((b) => b.usage ?? []);
+    expect(rows.length).toBe(5);
+    expect(rows.reduce((a, r) => a + r.input, 0)).toBe(sum.input);
+    expect(rows.every((r) => r.model === 'mock-model' && r.at !== null)).toBe(true);
   });
 
   it("keeps a subagent's own work out of the parent's turns and tools; its report is the task result", async () => {

@@ -111,10 +111,16 @@ export class CopilotParser implements RecordParser<CopilotFileState> {
         if (!u) return;
         // Chat Completions counts: inputTokens include the cached part (as OpenAI reports it).
         const cacheRead = num(u.cacheReadTokens);
-        agg.usage.input += Math.max(0, num(u.inputTokens) - cacheRead);
-        agg.usage.output += num(u.outputTokens);
+        const input = Math.max(0, num(u.inputTokens) - cacheRead);
+        const output = num(u.outputTokens);
+        const cacheWrite = num(u.cacheWriteTokens);
+        agg.usage.input += input;
+        agg.usage.output += output;
         agg.usage.cacheRead += cacheRead;
-        agg.usage.cacheWrite += num(u.cacheWriteTokens);
+        agg.usage.cacheWrite += cacheWrite;
+        // One record per model request (a subagent's too): the per-request rows give usage by day and context fill.
+        const model = str(u.model);
+        sink.usageEvent(agg, { key: id ?? `line:${rec.line}`, at: ts, model, input, output, cacheRead, cacheWrite, reasoning: 0, contextWindow: null, limits: null });
         return;
       }
       case 'session.compaction_complete': {
