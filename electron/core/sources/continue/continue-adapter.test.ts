@@ -120,5 +120,9 @@ describe('Continue cn adapter on the real fixture store', () => {
     expect(missing.status().state).toBe('not_found');
     expect(defaultStoreRoots('continue', { env: {}, platform: 'linux', home: '/h' })).toEqual(['/h/.continue']);
     expect(defaultStoreRoots('continue', { env: { CONTINUE_GLOBAL_DIR: '/x/c' }, platform: 'linux', home: '/h' })).toEqual(['/x/c']);
+    expect(createContinueAdapter([root]).watchRoots!()).toEqual([path.join(root, 'sessions')]);
+    const typed = new MiniIndex(); // the sessions folder itself, as typed in Settings
+    await typed.readAll(createContinueAdapter([path.join(root, 'sessions')]));
+    expect(typed.sessions.size).toBe(9);
   });
 });

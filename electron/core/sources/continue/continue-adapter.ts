@@ -151,5 +151,7 @@ export function createContinueAdapter(roots: string[] = defaultStoreRoots('conti
     } while (!acc.isEmpty);
   }
 
-  return { agent: 'continue', roots: () => [...storeRoots], listUnits, read, status: () => tracker.status() };
+  // ~/.continue also holds logs/cn.log, written all the time while cn runs: watch only the sessions.
+  const watchRoots = () => storeRoots.map(sessionsDir);
+  return { agent: 'continue', roots: () => [...storeRoots], watchRoots, listUnits, read, status: () => tracker.status() };
 }

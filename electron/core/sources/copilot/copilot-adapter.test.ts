@@ -135,5 +135,6 @@ describe('GitHub Copilot CLI adapter on the real fixture store', () => {
     const store = new MiniIndex();
     await store.readAll(createCopilotAdapter([path.join(root, 'session-state')]));
     expect(store.sessions.size).toBe(9);
+    expect(createCopilotAdapter([root]).watchRoots!()).toEqual([path.join(root, 'session-state')]);
   });
 });

@@ -13,12 +13,16 @@ import { CopilotWorkspaces } from './copilot-workspace.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A root is `~/.copilot` or its `session-state` folder (as a user may type it in Settings). */
+function sessionStateDir(root: string): string {
+  return path.basename(root) === 'session-state' ? root : path.join(root, 'session-state');
+}
+
 export function createCopilotAdapter(roots: string[] = defaultStoreRoots('copilot', currentEnvironment())): SourceAdapter {
-  return createJsonlAdapter('copilot', roots, ({ tracker }) => {
+  return createJsonlAdapter('copilot', roots, ({ roots: storeRoots, tracker }) => {
     const workspaces = new CopilotWorkspaces();
     async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
-      // A root is `~/.copilot` or its `session-state` folder (as a user may type it in Settings).
-      let dir = path.basename(root) === 'session-state' ? root : path.join(root, 'session-state');
+      let dir = sessionStateDir(root);
       let entries;
       try {
         const real = await fsp.realpath(dir);
@@ -43,6 +47,8 @@ export function createCopilotAdapter(roots: string[] = defaultStoreRoots('copilo
       }
       return 'found';
     }
-    return { parser: new CopilotParser((id) => workspaces.name(id)), listRoot };
+    // ~/.copilot also holds logs/ and settings rewritten while the CLI runs: watch only the sessions.
+    const watchRoots = () => storeRoots.map(sessionStateDir);
+    return { parser: new CopilotParser((id) => workspaces.name(id)), listRoot, watchRoots };
   });
 }
