@@ -9,8 +9,9 @@ import { geminiEnv } from './homes/gemini.js';
 import { opencodeEnv } from './homes/opencode.js';
 import { piEnv } from './homes/pi.js';
 import { qwenEnv } from './homes/qwen.js';
+import { copilotEnv } from './homes/copilot.js';
 
-type RealAgent = Exclude<AgentCliName, 'ccusage'>;
+type RealAgent = Exclude<AgentCliName, 'ccusage' | 'continue'>;
 
 const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessEnv> = {
   claude: claudeEnv,
@@ -19,6 +20,7 @@ const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessE
   gemini: geminiEnv,
   qwen: qwenEnv,
   pi: piEnv,
+  copilot: copilotEnv,
 };
 
 /** Writes the agent's config into `home` (once) and returns the environment to run it with. */
@@ -43,5 +45,7 @@ export function promptArgs(agent: RealAgent, prompt: string): string[] {
       return ['--yolo', '-p', prompt];
     case 'pi':
       return ['-p', prompt];
+    case 'copilot':
+      return ['-p', prompt, '--allow-all-tools'];
   }
 }

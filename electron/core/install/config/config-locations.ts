@@ -37,7 +37,7 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
       // pi has no MCP client; Baton's pi extension lives in its extensions folder.
       return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');
     case 'copilot':
-      // Not written by Baton yet (AGENT_DELIVERY: via none); where Copilot CLI keeps its MCP servers.
+      // Copilot CLI's user-level MCP servers (config dir reference), in COPILOT_HOME when set.
       return path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'mcp-config.json');
     case 'continue':
       // Not written by Baton yet (AGENT_DELIVERY: via none); cn's global config lists its MCP servers.
