@@ -59,10 +59,12 @@ export const SettingsSchema = z.object({
       gemini: AgentSourceSettingsSchema.default(agentDefaults),
       qwen: AgentSourceSettingsSchema.default(agentDefaults),
       pi: AgentSourceSettingsSchema.default(agentDefaults),
+      copilot: AgentSourceSettingsSchema.default(agentDefaults),
+      continue: AgentSourceSettingsSchema.default(agentDefaults),
       droid: AgentSourceSettingsSchema.default(agentDefaults),
       letta: AgentSourceSettingsSchema.default(agentDefaults),
     })
-    .default({ claude: agentDefaults, codex: agentDefaults, opencode: agentDefaults, hermes: agentDefaults, gemini: agentDefaults, qwen: agentDefaults, pi: agentDefaults, droid: agentDefaults, letta: agentDefaults }),
+    .default(Object.fromEntries(AGENTS.map((a) => [a, agentDefaults])) as Record<AgentId, typeof agentDefaults>),
   hotkey: z.string().min(1).default('CommandOrControl+Shift+B'),
   defaultTarget: z.enum(BRIEF_TARGETS).default('generic'),
   briefBudget: z.number().int().min(500).max(200_000).default(6000),

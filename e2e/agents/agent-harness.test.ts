@@ -12,7 +12,7 @@ import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-hom
 import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 
-const AGENTS = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi'] as const;
+const AGENTS = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi', 'copilot', 'continue'] as const;
 
 describe.each(AGENTS)('real %s CLI against the mock LLM', (agent) => {
   let tmp: string;
@@ -36,7 +36,7 @@ describe.each(AGENTS)('real %s CLI against the mock LLM', (agent) => {
     const project = path.join(home, 'project');
     fs.mkdirSync(project, { recursive: true });
     const env = agentEnv(agent, home, mock.url);
-    const run = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello harnessprobe42.'), cwd: project, env, timeoutMs: 180_000 });
+    const run = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello harnessprobe42.', home), cwd: project, env, timeoutMs: 180_000 });
     const requests = mock.requests();
     expect(run.timedOut, `${agent} timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `${agent} failed:\n${run.stdout}\n${run.stderr}`).toBe(0);

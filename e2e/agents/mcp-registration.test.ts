@@ -4,7 +4,7 @@
  * (it names a variable Codex loads from $CODEX_HOME/.env), leave the file that holds the token
  * private (mode 0600), and still connect: Claude Code's and Qwen Code's own `mcp list` say
  * Connected; Codex and Gemini CLI call one of Baton's tools through the mock LLM and the tool's
- * answer (Baton's session list) goes back to the model.
+ * answer (Baton's session list) goes back to the model; Copilot CLI offers Baton's tools to the model.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,16 +16,17 @@ import { startBatonForAgent, type BatonForAgent } from '../../testing/agents/bat
 import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 
-type Agent = 'claude' | 'codex' | 'gemini' | 'qwen';
+type Agent = 'claude' | 'codex' | 'gemini' | 'qwen' | 'copilot';
 
 const CONFIG: Record<Agent, string> = {
   claude: '.claude.json',
   codex: path.join('.codex', 'config.toml'),
   gemini: path.join('.gemini', 'settings.json'),
   qwen: path.join('.qwen', 'settings.json'),
+  copilot: path.join('.copilot', 'mcp-config.json'),
 };
 
-describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen'])('Baton registered in the real %s', (agent) => {
+describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen', 'copilot'])('Baton registered in the real %s', (agent) => {
   let cli: AgentCli;
   let tmp: string;
   let mock: MockLlm;
@@ -91,6 +92,13 @@ describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen'])('Baton registered in
       timeoutMs: 240_000,
     });
     expect(run.code, (run.stdout + run.stderr).slice(-3000)).toBe(0);
+    if (agent === 'copilot') {
+      // Copilot CLI connected with the token and offered Baton's tools to the model (it names them
+      // `baton-<tool>`). The shared mock only calls MCP tools named `…_<tool>`, so it cannot call one.
+      const offered = mock.requests().flatMap((r) => ((r.body as { tools?: { function?: { name?: string } }[] }).tools ?? []).map((t) => t.function?.name));
+      expect(offered).toEqual(expect.arrayContaining(['baton-list_sessions', 'baton-generate_brief', 'baton-complete_handoff']));
+      return;
+    }
     // Baton's answer to the tool call reached the model in a later request.
     const later = mock.requests().map((r) => JSON.stringify(r.body));
     expect(later.some((body) => /\\"total\\"/.test(body) && body.includes('sessions')), later.slice(-1)[0]?.slice(-2000)).toBe(true);

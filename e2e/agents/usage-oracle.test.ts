@@ -20,7 +20,7 @@ const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
 
 /** The agents whose stores Baton reads; each must agree with ccusage on every one of its sessions. */
-const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'droid'] as const;
+const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'copilot', 'droid'] as const;
 /** ccusage counts a Droid session's own requests (its `tokenUsage`); Baton's row adds its subagents', so `own` is compared. */
 const OWN_ONLY: ReadonlySet<string> = new Set(['droid']);
 const SUBAGENT_PARENT = 'b42c0a6e-a02b-4697-ac0c-06fa49f37304';
@@ -110,7 +110,8 @@ describe('token usage equals ccusage, session by session', () => {
   it('over the real fixture stores', async () => {
     requireCli(cc);
     const { compared, baton } = await compare(fixture.env, cc);
-    expect(compared).toBeGreaterThanOrEqual(30);
+    expect(compared).toBeGreaterThanOrEqual(19 + 9 + 11); // the 9 Copilot CLI and 11 Droid sessions among them
+    expect([...baton.keys()].filter((id) => id.startsWith('copilot:'))).toHaveLength(9);
     expect([...baton.keys()].filter((id) => id.startsWith('droid:'))).toHaveLength(11);
     // The parent agreed with ccusage above only by including its subagent; the child's row shows its own.
     const parent = baton.get(`claude:${SUBAGENT_PARENT}`)!;

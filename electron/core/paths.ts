@@ -81,6 +81,12 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       if (env.PI_CODING_AGENT_SESSION_DIR) return [env.PI_CODING_AGENT_SESSION_DIR];
       return [join(env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent'), 'sessions')];
     }
+    case 'copilot':
+      // COPILOT_HOME replaces ~/.copilot (Copilot CLI's config dir reference).
+      return [env.COPILOT_HOME || join(home, '.copilot')];
+    case 'continue':
+      // CONTINUE_GLOBAL_DIR replaces ~/.continue (Continue's own override).
+      return [env.CONTINUE_GLOBAL_DIR || join(home, '.continue')];
     case 'droid':
       // Droid 0.225 keeps everything in ~/.factory (no variable moves its sessions).
       return [join(home, '.factory')];

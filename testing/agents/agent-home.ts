@@ -9,6 +9,8 @@ import { geminiEnv } from './homes/gemini.js';
 import { opencodeEnv } from './homes/opencode.js';
 import { piEnv } from './homes/pi.js';
 import { qwenEnv } from './homes/qwen.js';
+import { copilotEnv } from './homes/copilot.js';
+import { continueConfigFile, continueEnv } from './homes/continue.js';
 
 type RealAgent = Exclude<AgentCliName, 'ccusage'>;
 
@@ -19,6 +21,8 @@ const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessE
   gemini: geminiEnv,
   qwen: qwenEnv,
   pi: piEnv,
+  copilot: copilotEnv,
+  continue: continueEnv,
 };
 
 /** Writes the agent's config into `home` (once) and returns the environment to run it with. */
@@ -29,8 +33,8 @@ export function agentEnv(agent: RealAgent, home: string, mockUrl: string): NodeJ
 /** The mock's MOCK_AGENT for CLIs whose wire API alone does not tell them apart. */
 export const MOCK_AGENT: Partial<Record<RealAgent, string>> = { qwen: 'qwen', pi: 'pi' };
 
-/** The one-shot prompt invocation of each CLI. */
-export function promptArgs(agent: RealAgent, prompt: string): string[] {
+/** The one-shot prompt invocation of each CLI (`home`: Continue's `cn` is given its config file). */
+export function promptArgs(agent: RealAgent, prompt: string, home = process.env.HOME ?? ''): string[] {
   switch (agent) {
     case 'claude':
       return ['-p', prompt, '--allowedTools', 'Bash,Read,Write,Edit'];
@@ -43,5 +47,9 @@ export function promptArgs(agent: RealAgent, prompt: string): string[] {
       return ['--yolo', '-p', prompt];
     case 'pi':
       return ['-p', prompt];
+    case 'copilot':
+      return ['-p', prompt, '--allow-all-tools'];
+    case 'continue':
+      return ['--config', continueConfigFile(home), '--auto', '-p', prompt];
   }
 }

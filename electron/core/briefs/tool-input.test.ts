@@ -21,6 +21,9 @@ describe('reading tool calls as the adapters store them', () => {
     expect(fileEffects('edit', '{"filePath":"/p/e.ts","oldString":"a","newString":"b"}')).toEqual([{ path: '/p/e.ts', action: 'edited' }]);
     expect(fileEffects('NotebookEdit', '{"notebook_path":"/p/n.ipynb"}')).toEqual([{ path: '/p/n.ipynb', action: 'edited' }]);
     expect(fileEffects('Read', '{"file_path":"/p/r.ts"}')).toEqual([]);
+    expect(fileEffects('create', '{"path":"/p/NOTES.md","file_text":"# N"}')).toEqual([{ path: '/p/NOTES.md', action: 'created' }]); // Copilot CLI
+    expect(fileEffects('Write', '{"filepath":"/p/NOTES.md","content":"# N"}')).toEqual([{ path: '/p/NOTES.md', action: 'written' }]); // Continue cn
+    expect(fileEffects('view', '{"path":"/p/README.md"}')).toEqual([]);
     expect(fileEffects('Write', 'not json at all')).toEqual([]);
     expect(fileEffects('Write', '{"file_path": truncated')).toEqual([]);
   });

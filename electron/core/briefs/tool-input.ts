@@ -55,14 +55,15 @@ function str(obj: JsonObject | null, ...keys: string[]): string | null {
   return null;
 }
 
-const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'notebookPath', 'target_file', 'filename', 'file'];
+// filepath: Continue cn's Read/Write/Edit.
+const PATH_KEYS = ['file_path', 'filePath', 'filepath', 'path', 'notebook_path', 'notebookPath', 'target_file', 'filename', 'file'];
 
 /** Tool names (lower-cased) that change files, and how. */
 const WRITE_TOOLS: Record<string, FileAction> = {
   write: 'written',
   write_file: 'written',
   create_file: 'created',
-  create: 'created', // Factory Droid's Create {file_path, content}
+  create: 'created', // GitHub Copilot CLI; Factory Droid's Create {file_path, content}
   edit: 'edited',
   multiedit: 'edited',
   multi_edit: 'edited',

@@ -61,6 +61,8 @@ const EXPECTED: Record<AgentId, Expected> = {
     install: ({ environment, dataDir }) => expect(installMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
+  copilot: { ...pasted, mcp: 'config-file:json' },
+  continue: pasted,
   droid: pasted,
   letta: pasted,
 };
@@ -109,6 +111,7 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     expect(handoffDeliveryInfo('codex')).toEqual({ via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent codex', settings: 'Settings → Hooks' });
     expect(handoffDeliveryInfo('hermes')).toMatchObject({ what: "Baton's pre_llm_call hook" });
     expect(handoffDeliveryInfo('opencode')).toEqual({ via: 'plugin', what: "Baton's OpenCode plugin", command: 'baton mcp install --agent opencode --plugin', settings: null });
+    expect(handoffDeliveryInfo('continue')).toMatchObject({ via: 'paste', what: expect.stringContaining('no start-up hook') });
     expect(handoffDeliveryInfo('droid')).toMatchObject({ via: 'paste', what: expect.stringMatching(/does not install into Factory Droid/), command: '' });
     expect(handoffDeliveryInfo('pi')).toEqual({ via: 'extension', what: "Baton's pi extension", command: 'baton mcp install --agent pi', settings: 'Settings → MCP endpoint' });
   });

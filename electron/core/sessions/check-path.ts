@@ -65,6 +65,8 @@ function noSessionsHint(agent: AgentId): string {
     gemini: 'tmp/<project>/chats/session-*.jsonl',
     qwen: 'projects/<project>/chats/*.jsonl',
     pi: '--<cwd>--/*.jsonl',
+    copilot: 'session-state/<session>/events.jsonl',
+    continue: 'sessions/<session>.json',
     droid: 'sessions/<cwd folder>/<session>.jsonl',
     letta: 'lc-local-backend/conversations/<conversation>/messages.jsonl',
   };

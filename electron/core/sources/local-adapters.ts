@@ -16,6 +16,8 @@ import { createLettaAdapter } from './letta/letta-adapter.js';
 import { createOpenCodeAdapter } from './opencode/index.js';
 import { createPiAdapter } from './pi/pi-adapter.js';
 import { createQwenAdapter } from './qwen/qwen-adapter.js';
+import { createCopilotAdapter } from './copilot/copilot-adapter.js';
+import { createContinueAdapter } from './continue-cli/continue-adapter.js';
 import type { SourceAdapter } from './types.js';
 
 export interface AgentSourceConfig {
@@ -39,6 +41,8 @@ const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
   gemini: (roots) => createGeminiAdapter(roots),
   pi: (roots) => createPiAdapter(roots),
   qwen: (roots) => createQwenAdapter(roots),
+  copilot: (roots) => createCopilotAdapter(roots),
+  continue: (roots) => createContinueAdapter(roots),
   droid: (roots) => createDroidAdapter(roots),
   letta: (roots) => createLettaAdapter(roots),
 };

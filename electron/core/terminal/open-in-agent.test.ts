@@ -7,6 +7,7 @@ import { AGENTS, type AgentId, type Session } from '../../../shared/model.js';
 import type { BriefResult } from '../../../shared/api-types.js';
 import { hostProbe, openInAgent, type OpenInAgentDeps } from './open-in-agent.js';
 import { BRIEF_FILE_MAX_AGE_MS, sweepOldBriefs, writeBriefFile } from './brief-file.js';
+import { AGENT_PROMPT_ARGS } from './agent-command.js';
 
 const BRIEF = `# Handoff: it's "tricky"\n\nRun \`npm test\` then $(rm -rf /) — never; keep $HOME and \\backslashes\\.\n- next: ship 日本\n`;
 
@@ -60,7 +61,8 @@ beforeAll(() => {
   records = path.join(root, 'records');
   home = path.join(root, 'home');
   for (const dir of [stubBin, records, home]) fs.mkdirSync(dir);
-  for (const agent of AGENTS) installStandIn(agent);
+  // Stand-ins by executable name (Continue's is `cn`).
+  for (const agent of AGENTS) installStandIn(AGENT_PROMPT_ARGS[agent].bin);
 });
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -77,9 +79,9 @@ describe('openInAgent without a terminal', () => {
     expect(seen[1]).toMatchObject({ session: 'codex:abc', target: agent, format: 'md', redact: true });
 
     execFileSync('sh', ['-c', result.command], { env: { PATH: `${stubBin}:/usr/bin:/bin`, BATON_TEST_RECORDS: records } });
-    const [recordedCwd, ...argv] = readRecord(agent) ?? [];
+    const [recordedCwd, ...argv] = readRecord(AGENT_PROMPT_ARGS[agent].bin) ?? [];
     expect(recordedCwd).toBe(cwd);
-    const expectedPrefix = { claude: [], codex: [], opencode: ['--prompt'], hermes: ['chat', '-q'], gemini: ['-i'], qwen: ['-i'], pi: [], droid: [], letta: [] }[agent];
+    const expectedPrefix = { claude: [], codex: [], opencode: ['--prompt'], hermes: ['chat', '-q'], gemini: ['-i'], qwen: ['-i'], pi: [], copilot: ['-i'], continue: [], droid: [], letta: [] }[agent];
     // $(cat) drops trailing newlines, as every shell does.
     expect(argv).toEqual([...expectedPrefix, BRIEF.replace(/\n+$/, '')]);
   });

@@ -36,6 +36,12 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
     case 'pi':
       // pi has no MCP client; Baton's pi extension lives in its extensions folder.
       return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');
+    case 'copilot':
+      // Copilot CLI's user-level MCP servers (config dir reference), in COPILOT_HOME when set.
+      return path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'mcp-config.json');
+    case 'continue':
+      // Not written by Baton yet (AGENT_DELIVERY: via none); cn's global config lists its MCP servers.
+      return path.join(env.CONTINUE_GLOBAL_DIR || path.join(home, '.continue'), 'config.yaml');
     case 'droid':
       // Droid's user-level MCP servers (Baton does not register itself there yet: see agent-delivery.ts).
       return path.join(home, '.factory', 'mcp.json');

@@ -114,6 +114,12 @@ export const geminiFlavour: JsonFlavour = {
   entry: (endpoint) => ({ httpUrl: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
 };
 
+export const copilotFlavour: JsonFlavour = {
+  // GitHub Copilot CLI: `mcpServers.<name>` in ~/.copilot/mcp-config.json; `tools: ["*"]` offers every tool.
+  entryPath: (_root, name) => ['mcpServers', name],
+  entry: (endpoint) => ({ type: 'http', url: endpoint.url, headers: { Authorization: bearer(endpoint) }, tools: ['*'] }),
+};
+
 export const qwenFlavour: JsonFlavour = {
   entryPath: geminiFlavour.entryPath,
   // Qwen Code (0.24) hides MCP tools behind its tool_search/tool_call bridge unless the server says

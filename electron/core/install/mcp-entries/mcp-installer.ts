@@ -16,6 +16,7 @@ import type { McpInstallOutcome } from '../install-outcome.js';
 import {
   addJsonEntry,
   claudeFlavour,
+  copilotFlavour,
   geminiFlavour,
   jsonEntryContainers,
   opencodeFlavour,
@@ -71,6 +72,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   },
   gemini: jsonFormat(geminiFlavour),
   qwen: jsonFormat(qwenFlavour),
+  copilot: jsonFormat(copilotFlavour),
 };
 
 export { MCP_RECORD_FILE } from '../plugins/baton-file.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentId } from '../../../../shared/model.js';
+import { AGENTS, type AgentId } from '../../../../shared/model.js';
 import { makeFixtureHome, type FixtureHome } from '../../../../testing/fixture-home.js';
 import { createHermesAdapter } from '../hermes/index.js';
 import { createOpenCodeAdapter } from '../opencode/index.js';
@@ -141,9 +141,9 @@ describe('reading never writes', () => {
     const before = checksums(fh.home);
     expect([...before.keys()].filter((f) => f.endsWith('-wal') || f.endsWith('-shm')).length).toBeGreaterThanOrEqual(4);
     const enabled = { enabled: true, path: null };
-    const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled, droid: enabled, letta: enabled };
+    const agents = Object.fromEntries(AGENTS.map((a) => [a, enabled])) as Record<AgentId, { enabled: boolean; path: string | null }>;
     const adapters = createAdapters({ agents }, { env: fh.env, platform: process.platform, home: fh.home });
-    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'droid', 'letta']);
+    expect(adapters.map((a) => a.agent)).toEqual([...AGENTS]);
     const sessionsPerAgent: Record<string, number> = {};
     for (const adapter of adapters) {
       const cursorByUnit = new Map<string, JsonValue | null>();
@@ -162,6 +162,8 @@ describe('reading never writes', () => {
     expect(sessionsPerAgent.codex).toBeGreaterThan(0);
     expect(sessionsPerAgent.pi).toBe(11);
     expect(sessionsPerAgent.qwen).toBe(8);
+    expect(sessionsPerAgent.copilot).toBe(9);
+    expect(sessionsPerAgent.continue).toBe(9);
     expect(sessionsPerAgent.droid).toBe(11);
     expect(sessionsPerAgent.letta).toBe(10);
     const after = checksums(fh.home);
