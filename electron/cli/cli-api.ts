@@ -4,7 +4,7 @@
  * token: no store re-check, no index open, no core modules loaded. Otherwise, or when the running
  * Baton does not answer, the command opens the core itself (`openCliCore`) as before.
  */
-import http from 'node:http';
+import type httpModule from 'node:http';
 import type { ApiMethod, ApiParsedInput, ApiResult } from '../../shared/contract.js';
 import { TokenStore } from '../core/auth/token-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../core/paths.js';
@@ -26,6 +26,9 @@ export interface CliApiHandle {
 const TIMEOUT_MS = 5000;
 
 // node:http, not fetch: fetch loads undici on first use, tens of milliseconds a CLI call would pay.
+// And taken as the built-in's own object, not through `import`: an ESM import of node:http reads
+// every export to build its facade, which includes the lazy WebSocket getter that loads undici anyway.
+const http = process.getBuiltinModule('node:http') as typeof httpModule;
 function post<T>(server: ServerFile, token: string, route: string, body: unknown): Promise<{ status: number; body: T }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {

@@ -40,13 +40,13 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     return { roots, excludeCwdGlobs };
   };
   /** A session as lists show it: plus its latest checkpoint and that checkpoint's staleness. */
-  const summarize = (session: Session): SessionSummary => {
-    const latest = core.userData.latestCheckpoint(session.id);
-    return {
-      ...session,
-      latestCheckpointAt: latest?.createdAt ?? null,
-      staleness: latest ? stalenessBand(latest.createdAt, new Date()) : null,
-    };
+  const summarize = (sessions: Session[]): SessionSummary[] => {
+    const latest = core.userData.latestCheckpointTimes(sessions.map((s) => s.id));
+    const now = new Date();
+    return sessions.map((session) => {
+      const at = latest.get(session.id) ?? null;
+      return { ...session, latestCheckpointAt: at, staleness: at ? stalenessBand(at, now) : null };
+    });
   };
   const usageReport = () => new UsageReport(core.sources.reader.db, new Pricing(core.settings.get().modelPricing));
   const settingsView = () => ({
@@ -74,7 +74,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       checkStorePath(agent, path, core.sources.started ? core.sources.reader : null),
     listSessions: async (filters) => {
       const page = core.sources.reader.listSessions({ ...filters, visibility: visibility() });
-      return { total: page.total, sessions: page.sessions.map(summarize) };
+      return { total: page.total, sessions: summarize(page.sessions) };
     },
     getSession: async ({ session }) => {
       const found = core.sources.reader.getSession(core.resolveSession(session));
