@@ -9,6 +9,7 @@ import type { ApiMethod, ApiParsedInput, ApiResult } from '../../shared/contract
 import { TokenStore } from '../core/auth/token-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../core/paths.js';
 import { readServerFile, type ServerFile } from '../core/server/server-file.js';
+import { SYNC_PATH } from '../core/server/sync-route.js';
 
 /** The calls the CLI makes this way: reads whose answer is the same from any current index. */
 type CliMethod = Extract<ApiMethod, 'listSessions' | 'search' | 'usageReport'>;
@@ -58,13 +59,17 @@ function post<T>(server: ServerFile, token: string, route: string, body: unknown
   });
 }
 
-/** A running Baton whose index is current, or null (none, still indexing, not answering). */
+/**
+ * A running Baton whose index is current, or null (none, still indexing, not answering). Current
+ * means as of now, not as of the watcher's last report: /sync re-checks every store file's size and
+ * mtime and reads what changed before it answers (see server/sync-route.ts).
+ */
 async function currentServer(dataDir: string, token: string): Promise<ServerFile | null> {
   const server = readServerFile(dataDir);
   if (!server) return null;
   try {
-    const health = await post<{ index?: { phase?: string } }>(server, token, '/api/health', {});
-    return health.status === 200 && health.body.index?.phase === 'watching' ? server : null;
+    const sync = await post<{ phase?: string }>(server, token, SYNC_PATH, {});
+    return sync.status === 200 ? server : null;
   } catch {
     return null;
   }
