@@ -4,6 +4,7 @@
  */
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './baton-core.js';
+import type { hookRuntimeFor as HookRuntimeFor } from './install/hooks/hook-command.js';
 import { AGENTS, type AgentId, type Session } from '../../shared/model.js';
 import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
@@ -16,13 +17,17 @@ import { findMachine, testMachine } from './remote/machine-test.js';
 import { wslOpenPowerShell, wslPathToLinux } from './wsl/wsl-paths.js';
 import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
-import { installMcpForCore } from './install/mcp-entries/install-api.js';
 import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
-import { handOff } from './handoff/hand-off.js';
-import { hookRuntimeFor } from './install/hooks/hook-command.js';
-import { HOOK_AGENTS } from './install/hooks/hook-targets.js';
-import { hooksStatus, installHooks, uninstallHooks } from './install/hooks/hooks-installer.js';
+
+// Loaded by the calls that use them: installing edits agents' config files (yaml, toml, jsonc and
+// diff parsers), handing off snapshots git; a `baton list` or `search` needs none of it.
+const installApi = () => import('./install/mcp-entries/install-api.js');
+const hooksApi = async () => ({
+  ...(await import('./install/hooks/hooks-installer.js')),
+  ...(await import('./install/hooks/hook-command.js')),
+  ...(await import('./install/hooks/hook-targets.js')),
+});
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
@@ -55,7 +60,11 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     warning: core.settings.warning,
     dataDir: core.dataDir,
   });
-  const hookContext = () => ({ environment: core.environment, runtime: hookRuntimeFor(core.environment, core.dataDir), dataDir: core.dataDir });
+  const hookContext = (hookRuntimeFor: typeof HookRuntimeFor) => ({
+    environment: core.environment,
+    runtime: hookRuntimeFor(core.environment, core.dataDir),
+    dataDir: core.dataDir,
+  });
   const mcpInfo = () => {
     const port = core.settings.get().port;
     return { url: `http://127.0.0.1:${port}/mcp`, port, token: core.tokens.get() };
@@ -118,17 +127,23 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     },
     usageSummary: async ({ agent, session }) =>
       usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
-    handOff: (input) => handOff(core, input),
+    handOff: async (input) => (await import('./handoff/hand-off.js')).handOff(core, input),
     listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
-    hooksStatus: async ({ agent }) => hooksStatus({ ...hookContext(), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' }),
-    installHooks: async ({ agent, uninstall, dryRun }) => (uninstall ? uninstallHooks : installHooks)({ ...hookContext(), agent, dryRun }),
+    hooksStatus: async ({ agent }) => {
+      const { hooksStatus, hookRuntimeFor, HOOK_AGENTS } = await hooksApi();
+      return hooksStatus({ ...hookContext(hookRuntimeFor), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' });
+    },
+    installHooks: async ({ agent, uninstall, dryRun }) => {
+      const { installHooks, uninstallHooks, hookRuntimeFor } = await hooksApi();
+      return (uninstall ? uninstallHooks : installHooks)({ ...hookContext(hookRuntimeFor), agent, dryRun });
+    },
     pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {
       core.tokens.regenerate();
       return mcpInfo();
     },
-    installMcp: (input) => installMcpForCore(core, input),
+    installMcp: async (input) => (await installApi()).installMcpForCore(core, input),
     openInAgent: (input) =>
       openAgentInTerminal(
         {
