@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `baton` command. It runs the compiled JavaScript in dist/ whenever that build is current
-// (built by `npm install`/`npm run build`); only a checkout whose sources changed since the last
+// (built by `npm install`/`npm run build`), preferring its bundle in dist/cli/; only a checkout whose sources changed since the last
 // build falls back to transpiling them through tsx, which costs most of a second per run.
 // `baton hook …` takes a lean path of its own: an agent runs it at every session start.
 import { existsSync } from 'node:fs';
@@ -49,7 +49,9 @@ async function runCommand() {
   }
   const { compiledIsCurrent } = await import('./build-stamp.mjs');
   const source = path.join(root, 'electron', 'cli', 'main.ts');
-  let entry = path.join(root, 'dist', 'electron', 'cli', 'main.js');
+  // The bundle (bin/cli-bundle.mjs, built before the stamp) when there is one; else tsc's output.
+  const bundle = path.join(root, 'dist', 'cli', 'main.js');
+  let entry = existsSync(bundle) ? bundle : path.join(root, 'dist', 'electron', 'cli', 'main.js');
   if (existsSync(source) && !compiledIsCurrent(root)) {
     const { register } = await import('tsx/esm/api');
     register();

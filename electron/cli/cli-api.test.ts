@@ -52,6 +52,21 @@ describe('CLI reads through a running Baton', () => {
     }
   });
 
+  it('renders a brief through it (its tokenizer is warm), as its own handoff service does, redacted', async () => {
+    const cli = await openCliApi(environment);
+    try {
+      expect(cli.server).toBe(server.url);
+      const session = (await cli.api.listSessions({ limit: 1, offset: 0 })).sessions[0]!.id;
+      const request = { session, format: 'md', redact: true } as const;
+      const remote = await cli.api.generateBrief(request);
+      const own = await redactForOutput(await core.api.generateBrief(request));
+      expect(remote.text.length).toBeGreaterThan(100);
+      expect({ text: remote.text, tokens: remote.tokens, budget: remote.budget }).toEqual({ text: own.text, tokens: own.tokens, budget: own.budget });
+    } finally {
+      await cli.close();
+    }
+  });
+
   it('surfaces the server’s own error message for a bad request', async () => {
     const cli = await openCliApi(environment);
     try {

@@ -4,14 +4,18 @@
  * token: no store re-check, no index open, no core modules loaded. Otherwise, or when the running
  * Baton does not answer, the command opens the core itself (`openCliCore`) as before.
  */
-import http from 'node:http';
+import type httpModule from 'node:http';
 import type { ApiMethod, ApiParsedInput, ApiResult } from '../../shared/contract.js';
 import { TokenStore } from '../core/auth/token-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../core/paths.js';
 import { readServerFile, type ServerFile } from '../core/server/server-file.js';
+import { SYNC_PATH } from '../core/server/sync-route.js';
 
-/** The calls the CLI makes this way: reads whose answer is the same from any current index. */
-type CliMethod = Extract<ApiMethod, 'listSessions' | 'search' | 'usageReport'>;
+/**
+ * The calls the CLI makes this way: reads whose answer is the same from any current index (a brief
+ * too: the running Baton has its tokenizer loaded already, which costs a one-shot process ~0.2 s).
+ */
+type CliMethod = Extract<ApiMethod, 'listSessions' | 'search' | 'usageReport' | 'generateBrief'>;
 export type CliApi = { [M in CliMethod]: (input: ApiParsedInput<M>) => Promise<ApiResult<M>> };
 
 export interface CliApiHandle {
@@ -26,6 +30,9 @@ export interface CliApiHandle {
 const TIMEOUT_MS = 5000;
 
 // node:http, not fetch: fetch loads undici on first use, tens of milliseconds a CLI call would pay.
+// And taken as the built-in's own object, not through `import`: an ESM import of node:http reads
+// every export to build its facade, which includes the lazy WebSocket getter that loads undici anyway.
+const http = process.getBuiltinModule('node:http') as typeof httpModule;
 function post<T>(server: ServerFile, token: string, route: string, body: unknown): Promise<{ status: number; body: T }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -55,13 +62,17 @@ function post<T>(server: ServerFile, token: string, route: string, body: unknown
   });
 }
 
-/** A running Baton whose index is current, or null (none, still indexing, not answering). */
+/**
+ * A running Baton whose index is current, or null (none, still indexing, not answering). Current
+ * means as of now, not as of the watcher's last report: /sync re-checks every store file's size and
+ * mtime and reads what changed before it answers (see server/sync-route.ts).
+ */
 async function currentServer(dataDir: string, token: string): Promise<ServerFile | null> {
   const server = readServerFile(dataDir);
   if (!server) return null;
   try {
-    const health = await post<{ index?: { phase?: string } }>(server, token, '/api/health', {});
-    return health.status === 200 && health.body.index?.phase === 'watching' ? server : null;
+    const sync = await post<{ phase?: string }>(server, token, SYNC_PATH, {});
+    return sync.status === 200 ? server : null;
   } catch {
     return null;
   }
@@ -78,7 +89,7 @@ function remoteApi(server: ServerFile, token: string): CliApi {
       }
       return res.body as ApiResult<M>;
     };
-  return { listSessions: call('listSessions'), search: call('search'), usageReport: call('usageReport') };
+  return { listSessions: call('listSessions'), search: call('search'), usageReport: call('usageReport'), generateBrief: call('generateBrief') };
 }
 
 async function pagedKeys(page: (offset: number) => Promise<{ sessions: { id: string; nativeId: string }[]; total: number }>): Promise<{ id: string; nativeId: string }[]> {

@@ -4,6 +4,7 @@
  */
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './baton-core.js';
+import type { hookRuntimeFor as HookRuntimeFor } from './install/hooks/hook-command.js';
 import { AGENTS, type AgentId, type Session } from '../../shared/model.js';
 import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
@@ -16,15 +17,21 @@ import { findMachine, testMachine } from './remote/machine-test.js';
 import { wslOpenPowerShell, wslPathToLinux } from './wsl/wsl-paths.js';
 import { defaultControlDir } from './remote/ssh-command.js';
 import { hostProbe, openInAgent as openAgentInTerminal } from './terminal/open-in-agent.js';
-import { installMcpForCore } from './install/mcp-entries/install-api.js';
 import { Pricing } from './usage/pricing.js';
 import { UsageReport } from './usage/usage-report.js';
-import { handOff } from './handoff/hand-off.js';
-import { autoStatus, setAutoContinue } from './auto/auto-api.js';
-import { continueSession, undoContinuation } from './continue/continue-session.js';
-import { hookRuntimeFor } from './install/hooks/hook-command.js';
-import { HOOK_AGENTS } from './install/hooks/hook-targets.js';
-import { hooksStatus, installHooks, uninstallHooks } from './install/hooks/hooks-installer.js';
+
+// Loaded by the calls that use them: installing edits agents' config files (yaml, toml, jsonc and
+// diff parsers), handing off snapshots git, continuing writes other agents' stores; a `baton list`
+// or `search` needs none of it.
+const installApi = () => import('./install/mcp-entries/install-api.js');
+const hooksApi = async () => ({
+  ...(await import('./install/hooks/hooks-installer.js')),
+  ...(await import('./install/hooks/hook-command.js')),
+  ...(await import('./install/hooks/hook-targets.js')),
+});
+const autoApi = () => import('./auto/auto-api.js');
+const continueApi = () => import('./continue/continue-session.js');
+
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
@@ -52,17 +59,22 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     }
     return { from, into };
   };
-  const summarize = (session: Session, links = continuationLinks()): SessionSummary => {
-    const latest = core.userData.latestCheckpoint(session.id);
-    const continuedFrom = links.from.get(session.id);
-    const continuedIn = links.into.get(session.id);
-    return {
-      ...session,
-      latestCheckpointAt: latest?.createdAt ?? null,
-      staleness: latest ? stalenessBand(latest.createdAt, new Date()) : null,
-      ...(continuedFrom ? { continuedFrom } : {}),
-      ...(continuedIn ? { continuedIn } : {}),
-    };
+  const summarize = (sessions: Session[]): SessionSummary[] => {
+    const latest = core.userData.latestCheckpointTimes(sessions.map((s) => s.id));
+    const links = continuationLinks();
+    const now = new Date();
+    return sessions.map((session) => {
+      const at = latest.get(session.id) ?? null;
+      const continuedFrom = links.from.get(session.id);
+      const continuedIn = links.into.get(session.id);
+      return {
+        ...session,
+        latestCheckpointAt: at,
+        staleness: at ? stalenessBand(at, now) : null,
+        ...(continuedFrom ? { continuedFrom } : {}),
+        ...(continuedIn ? { continuedIn } : {}),
+      };
+    });
   };
   const usageReport = () => new UsageReport(core.sources.reader.db, new Pricing(core.settings.get().modelPricing));
   const settingsView = () => ({
@@ -71,7 +83,11 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     warning: core.settings.warning,
     dataDir: core.dataDir,
   });
-  const hookContext = () => ({ environment: core.environment, runtime: hookRuntimeFor(core.environment, core.dataDir), dataDir: core.dataDir });
+  const hookContext = (hookRuntimeFor: typeof HookRuntimeFor) => ({
+    environment: core.environment,
+    runtime: hookRuntimeFor(core.environment, core.dataDir),
+    dataDir: core.dataDir,
+  });
   const mcpInfo = () => {
     const port = core.settings.get().port;
     return { url: `http://127.0.0.1:${port}/mcp`, port, token: core.tokens.get() };
@@ -90,8 +106,7 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
       checkStorePath(agent, path, core.sources.started ? core.sources.reader : null),
     listSessions: async (filters) => {
       const page = core.sources.reader.listSessions({ ...filters, visibility: visibility() });
-      const links = continuationLinks();
-      return { total: page.total, sessions: page.sessions.map((s) => summarize(s, links)) };
+      return { total: page.total, sessions: summarize(page.sessions) };
     },
     getSession: async ({ session }) => {
       const found = core.sources.reader.getSession(core.resolveSession(session));
@@ -135,21 +150,27 @@ export function createApiHandlers(core: BatonCore): ApiHandlers {
     },
     usageSummary: async ({ agent, session }) =>
       usageReport().summary({ agent, sessionId: session ? core.resolveSession(session) : undefined, agents: AGENTS.filter((a) => core.settings.get().agents[a].enabled) }),
-    handOff: (input) => handOff(core, input),
-    continueSession: (input) => continueSession(core, input),
-    undoContinue: async ({ session }) => undoContinuation(core, session),
+    handOff: async (input) => (await import('./handoff/hand-off.js')).handOff(core, input),
+    continueSession: async (input) => (await continueApi()).continueSession(core, input),
+    undoContinue: async ({ session }) => (await continueApi()).undoContinuation(core, session),
     listHandoffs: async ({ session, limit }) => core.userData.listHandoffs({ sessionId: session ? core.resolveSession(session) : undefined, limit }),
-    autoStatus: async ({ limit }) => autoStatus(core.userData.auto, limit),
-    setAutoContinue: async (input) => setAutoContinue(core.userData.auto, input),
-    hooksStatus: async ({ agent }) => hooksStatus({ ...hookContext(), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' }),
-    installHooks: async ({ agent, uninstall, dryRun }) => (uninstall ? uninstallHooks : installHooks)({ ...hookContext(), agent, dryRun }),
+    autoStatus: async ({ limit }) => (await autoApi()).autoStatus(core.userData.auto, limit),
+    setAutoContinue: async (input) => (await autoApi()).setAutoContinue(core.userData.auto, input),
+    hooksStatus: async ({ agent }) => {
+      const { hooksStatus, hookRuntimeFor, HOOK_AGENTS } = await hooksApi();
+      return hooksStatus({ ...hookContext(hookRuntimeFor), agent: agent === 'all' || HOOK_AGENTS.includes(agent) ? agent : 'all' });
+    },
+    installHooks: async ({ agent, uninstall, dryRun }) => {
+      const { installHooks, uninstallHooks, hookRuntimeFor } = await hooksApi();
+      return (uninstall ? uninstallHooks : installHooks)({ ...hookContext(hookRuntimeFor), agent, dryRun });
+    },
     pinDecision: async ({ session, seq, pinned }) => core.handoff.pinDecision({ sessionId: core.resolveSession(session), seq, pinned }),
     mcpInfo: async () => mcpInfo(),
     regenerateToken: async () => {
       core.tokens.regenerate();
       return mcpInfo();
     },
-    installMcp: (input) => installMcpForCore(core, input),
+    installMcp: async (input) => (await installApi()).installMcpForCore(core, input),
     openInAgent: (input) =>
       openAgentInTerminal(
         {

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { BRIEF_TARGETS } from '../../../shared/model.js';
 import type { BriefFormat } from '../../../shared/api-types.js';
-import { budgetOption, copyToClipboard, openHandoffCli, targetOption } from './handoff-cli.js';
+import { openCliApi } from '../cli-api.js';
+import { budgetOption, copyToClipboard, lastSessionId, targetOption } from './handoff-cli.js';
 
 const FORMATS: BriefFormat[] = ['md', 'delimit', 'govzero', 'envelope'];
 
@@ -19,11 +20,12 @@ export function registerBrief(program: Command): void {
     .option('--copy', 'also copy the brief to the clipboard')
     .action(async (ref: string | undefined, opts: { last?: boolean; cwd?: string; target?: string; format: string; budget?: number; redact: boolean; copy?: boolean }) => {
       if (!FORMATS.includes(opts.format as BriefFormat)) throw new Error(`unknown format "${opts.format}" (expected ${FORMATS.join(', ')})`);
-      const cli = await openHandoffCli({ reveal: !opts.redact });
+      if (!opts.last && !ref) throw new Error('Name a session (id, id prefix or title words) or use --last.');
+      // A running Baton answers when there is one (see cli-api.ts); otherwise this process's own index.
+      const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
-        const session = await cli.sessionId(ref, opts);
-        const brief = await cli.service.generateBrief({
-          session,
+        const brief = await cli.api.generateBrief({
+          session: opts.last ? await lastSessionId(cli.api, opts.cwd) : ref!,
           target: targetOption(opts.target),
           format: opts.format as BriefFormat,
           budget: opts.budget,

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/model.js';
 import type { HandoffService } from '../../core/handoff/handoff-service.js';
 import { openCliCore } from '../cli-core.js';
+import type { CliApi } from '../cli-api.js';
 
 export interface HandoffCli {
   service: HandoffService;
@@ -24,18 +25,22 @@ export async function openHandoffCli(options: { reveal?: boolean } = {}): Promis
   return {
     service: redacting(core.handoff, options.reveal === true),
     async sessionId(ref, { last, cwd }) {
-      if (last) {
-        const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
-        const page = await core.api.listSessions({ project: dir ?? undefined, limit: 1000, offset: 0 });
-        const hit = page.sessions.find((s) => !dir || (s.cwd !== null && s.cwd.replace(/[\\/]+$/, '') === dir));
-        if (!hit) throw new ApiError('not_found', dir ? `No session ran in ${dir}.` : 'No sessions indexed yet.');
-        return hit.id;
-      }
+      if (last) return lastSessionId(core.api, cwd);
       if (!ref) throw new ApiError('bad_request', 'Name a session (id, id prefix or title words) or use --last.');
       return core.resolveSession(ref);
     },
     close,
   };
+}
+
+/** `--last [--cwd DIR]`: the newest session (that ran in DIR), from whichever index answers. */
+export async function lastSessionId(api: Pick<CliApi, 'listSessions'>, cwd: string | undefined): Promise<string> {
+  const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
+  const page = await api.listSessions({ project: dir ?? undefined, limit: 1000, offset: 0 });
+  const hit = page.sessions.find((s) => !dir || (s.cwd !== null && s.cwd.replace(/[\\/]+$/, '') === dir));
+  if (hit) return hit.id;
+  const { ApiError } = await import('../../../shared/contract.js');
+  throw new ApiError('not_found', dir ? `No session ran in ${dir}.` : 'No sessions indexed yet.');
 }
 
 export function targetOption(value: string | undefined): BriefTarget | undefined {

@@ -1,8 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
+import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 import { openCliCore } from '../cli-core.js';
 import { rawStream } from '../terminal-output.js';
 
 const MB = 1024 * 1024;
+
+/** index.db (see index/index-db.ts, not imported here: it loads SQLite, and `--help` must not). */
+function indexExists(): boolean {
+  return fs.existsSync(path.join(batonDataDir(currentEnvironment()), 'index.db'));
+}
 
 export function registerIndex(program: Command): void {
   program
@@ -18,7 +26,10 @@ export function registerIndex(program: Command): void {
       let started = false;
       const cli = await openCliCore({
         rebuild: opts.rebuild,
-        ingest: 'worker',
+        // A first or rebuilt index may read a whole machine's history: the app's heap-capped worker.
+        // A catch-up runs here as every other command's does (a big one still parses in the
+        // read-ahead worker), and spares the worker's start-up when little or nothing changed.
+        ingest: opts.rebuild || !indexExists() ? 'worker' : 'inline',
         onProgress: (p) => {
           if (p.phase !== 'indexing' || p.bytesTotal === 0) return;
           const payload = { filesDone: p.filesDone, filesTotal: p.filesTotal, mbDone: (p.bytesDone / MB).toFixed(1), mbTotal: (p.bytesTotal / MB).toFixed(1) };

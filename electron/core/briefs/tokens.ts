@@ -1,5 +1,19 @@
 /** Token counting for brief budgets (o200k_base via gpt-tokenizer: close enough for every target). */
-import { countTokens as count, decode, encode } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
+
+type Tokenizer = typeof GptTokenizer;
+let tokenizer: Tokenizer | null = null;
+
+/**
+ * Loaded on the first count, not at import: building the o200k encoder costs ~125 ms plus the
+ * garbage collection after it, which every command importing the core would otherwise pay
+ * (`baton list` counts no tokens). A synchronous require keeps the counting functions synchronous.
+ */
+function gpt(): Tokenizer {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer;
+  return tokenizer;
+}
 
 /**
  * Characters one token covers at most in practice (English ~4, code ~3; only long runs of one
@@ -20,7 +34,7 @@ export function tokenizedChars(): number {
 
 export function countTokens(text: string): number {
   charsTokenized += text.length;
-  return text ? count(text) : 0;
+  return text ? gpt().countTokens(text) : 0;
 }
 
 /** The longest prefix of `text` of at most `max` tokens (a prefix of whole tokens). */
@@ -28,12 +42,12 @@ export function cutToTokens(text: string, max: number): string {
   if (max <= 0) return '';
   const candidate = text.slice(0, max * MAX_CHARS_PER_TOKEN);
   charsTokenized += candidate.length;
-  const tokens = encode(candidate);
+  const tokens = gpt().encode(candidate);
   if (tokens.length <= max && candidate.length === text.length) return text;
   let keep = Math.min(max, tokens.length);
   // Decoding a cut inside a multi-byte character gives U+FFFD; drop it rather than show it.
-  let out = decode(tokens.slice(0, keep)).replace(/\uFFFD+$/, '');
+  let out = gpt().decode(tokens.slice(0, keep)).replace(/\uFFFD+$/, '');
   // Re-encoding a prefix can merge differently: shrink until it really fits.
-  while (keep > 0 && countTokens(out) > max) out = decode(tokens.slice(0, --keep)).replace(/\uFFFD+$/, '');
+  while (keep > 0 && countTokens(out) > max) out = gpt().decode(tokens.slice(0, --keep)).replace(/\uFFFD+$/, '');
   return out;
 }

@@ -12,7 +12,10 @@
  * ~/.gitconfig) keep working: they are the user's programs, not the repository's.
  */
 import os from 'node:os';
-import { simpleGit, type SimpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
+
+// Loaded at the first git call: a git snapshot needs simple-git, a `baton list` or `search` never.
+const simpleGitModule = () => import('simple-git');
 
 /** Keys that make git run a program, with values that run none. */
 const NEUTRAL_CONFIG = [
@@ -39,6 +42,7 @@ const OPTIONS = { maxConcurrentProcesses: 4, timeout: { block: 15_000 } } as con
 
 /** Names of the filter drivers the repository's own config defines or changes (`filter.<name>.<key>`). */
 export async function filterDriverNames(cwd: string): Promise<string[]> {
+  const { simpleGit } = await simpleGitModule();
   const git = simpleGit({ baseDir: cwd, ...OPTIONS });
   let out: string;
   try {
@@ -73,5 +77,6 @@ function gitEnvironment(): Record<string, string> {
 /** simple-git on `cwd` that cannot be made to run anything by the repository's configuration. */
 export async function safeGit(cwd: string): Promise<SimpleGit> {
   const config = [...NEUTRAL_CONFIG, ...disabledFilters(await filterDriverNames(cwd))];
+  const { simpleGit } = await simpleGitModule();
   return simpleGit({ baseDir: cwd, ...OPTIONS, config, unsafe: UNSAFE_ALLOWED, allowEnvironment: ['GIT_OPTIONAL_LOCKS'] }).env(gitEnvironment());
 }

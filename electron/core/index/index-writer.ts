@@ -41,6 +41,13 @@ export interface UnitRecord {
   syncedStamp: string | null;
 }
 
+/** What a unit looked like when it was last read to its end. */
+export interface SyncedUnit {
+  size: number;
+  mtimeMs: number;
+  stamp: string | null;
+}
+
 export interface ApplyResult {
   sessionsWritten: number;
   messagesWritten: number;
@@ -123,6 +130,7 @@ export class IndexWriter {
     this.stmts = {
       getUnit: db.prepare('SELECT key, agent, path, cursor, synced_size, synced_mtime, synced_stamp FROM units WHERE key = ?'),
       unitKeys: db.prepare('SELECT key FROM units WHERE agent = ?').pluck(),
+      syncedUnits: db.prepare('SELECT key, synced_size, synced_mtime, synced_stamp FROM units WHERE synced_size IS NOT NULL'),
       saveCursor: db.prepare(`INSERT INTO units (key, agent, path, cursor, synced_size, synced_mtime, bytes_read, updated_at)
         VALUES (@key, @agent, @path, @cursor, NULL, NULL, @bytes, @now)
         ON CONFLICT (key) DO UPDATE SET cursor = excluded.cursor, path = excluded.path,
@@ -191,6 +199,16 @@ export class IndexWriter {
         throw err;
       }
     };
+  }
+
+  /**
+   * Every unit's size, mtime and stamp as of its last complete read, in one query: a full pass
+   * compares thousands of listed units against it instead of looking each one up (and parsing its
+   * cursor) on its own.
+   */
+  syncedUnits(): Map<string, SyncedUnit> {
+    const rows = this.stmts.syncedUnits.all() as { key: string; synced_size: number; synced_mtime: number; synced_stamp: string | null }[];
+    return new Map(rows.map((r) => [r.key, { size: r.synced_size, mtimeMs: r.synced_mtime, stamp: r.synced_stamp }]));
   }
 
   getUnit(key: string): UnitRecord | null {

@@ -32,6 +32,8 @@ export interface IndexWriteLoopOptions {
   readAhead?: ReadAheadOptions;
   /** FTS compaction follows a pass that wrote at least this many messages (see StoreSync). */
   compactAfterMessages?: number;
+  /** A write connection openIndexForWriting already prepared on this thread (not opened and checked twice). */
+  db?: IndexDb;
 }
 
 export class IndexWriteLoop {
@@ -46,7 +48,7 @@ export class IndexWriteLoop {
 
   constructor(private readonly opts: IndexWriteLoopOptions) {
     this.log = opts.log ?? (() => {});
-    this.db = openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
+    this.db = opts.db ?? openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
     this.writer = new IndexWriter(this.db, opts.groupCommit);
     this.sync = new StoreSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead, compactAfterMessages: opts.compactAfterMessages });
   }

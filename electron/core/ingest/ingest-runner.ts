@@ -75,14 +75,16 @@ export class IngestRunner extends EventEmitter<IngestRunnerEvents> {
    * ingest. Returns at once; `whenCurrent()` resolves after the first pass.
    */
   async start(): Promise<void> {
-    openIndexForWriting(this.opts.dataDir, { log: this.log, rebuild: this.opts.rebuild }).close();
+    const prepared = openIndexForWriting(this.opts.dataDir, { log: this.log, rebuild: this.opts.rebuild });
+    // Inline, this thread writes: keep the checked connection. A worker opens its own.
+    if (this.opts.ingest.kind !== 'inline') prepared.close();
     this.reader = new SessionIndex(this.opts.dataDir);
     const onProgress = (p: IndexProgress) => {
       this.state = p;
       this.emit('progress', p);
     };
     if (this.opts.ingest.kind === 'inline') {
-      const live = new IndexWriteLoop({ ...this.liveOptions(), adapters: this.opts.ingest.adapters, readAhead: this.opts.ingest.readAhead });
+      const live = new IndexWriteLoop({ ...this.liveOptions(), adapters: this.opts.ingest.adapters, readAhead: this.opts.ingest.readAhead, db: prepared });
       this.live = live;
       live.sync.on('progress', onProgress);
       live.sync.on('sessions-changed', (ids) => this.emit('sessions-changed', ids));

@@ -65,6 +65,11 @@ function statSize(file: string): { size: number; mtimeMs: number } | null {
   }
 }
 
+/** Whether a listed unit is as it was at its last complete read (size, mtime and stamp all equal). */
+function sameAsSynced(unit: SourceUnit, saved: { size: number | null; mtimeMs: number | null; stamp: string | null } | undefined): boolean {
+  return saved !== undefined && saved.size === unit.size && saved.mtimeMs === unit.mtimeMs && saved.stamp === (unit.stamp ?? null);
+}
+
 /** SQLite side files map to their database; everything else maps to itself. */
 function unitPathFor(file: string): string {
   return file.replace(/-(wal|shm|journal)$/, '');
@@ -144,11 +149,14 @@ export class StoreSync extends EventEmitter<StoreSyncEvents> {
       this.state = { ...this.state, phase: live ? 'watching' : 'scanning', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, error: null };
       if (!live) this.emit('progress', this.progress());
       const work: { adapter: SourceAdapter; unit: SourceUnit }[] = [];
+      // One query for every unit's last read, not a look-up per listed unit (runs are serialized,
+      // so nothing writes the units table between this snapshot and the comparisons).
+      const synced = opts.force ? null : this.writer.syncedUnits();
       for (const adapter of this.adapters) {
         const units = await this.list(adapter, run);
         if (!units) continue;
         for (const unit of units) {
-          if (!opts.force && this.unchanged(unit)) run.unitsSkipped++;
+          if (synced && sameAsSynced(unit, synced.get(unit.key))) run.unitsSkipped++;
           else work.push({ adapter, unit });
         }
       }
@@ -327,7 +335,7 @@ export class StoreSync extends EventEmitter<StoreSyncEvents> {
 
   private unchanged(unit: SourceUnit): boolean {
     const saved = this.writer.getUnit(unit.key);
-    return saved !== null && saved.syncedSize === unit.size && saved.syncedMtime === unit.mtimeMs && saved.syncedStamp === (unit.stamp ?? null);
+    return saved !== null && sameAsSynced(unit, { size: saved.syncedSize, mtimeMs: saved.syncedMtime, stamp: saved.syncedStamp });
   }
 
   private emitProgressThrottled(): void {

@@ -77,15 +77,17 @@ function remember(text: string, redacted: Redacted): void {
  * knows are joined with a separator no secret can span, and findings are mapped back to their string.
  */
 export async function redactStrings(texts: string[]): Promise<RedactionResult<string[]>> {
-  const results: (Redacted | undefined)[] = texts.map((t) => cache.get(t));
+  // A list repeats many values (agents, models, folders, times): each distinct string is looked at once.
+  const unique = [...new Set(texts)];
+  const results: (Redacted | undefined)[] = unique.map((t) => cache.get(t));
   const toLint: number[] = [];
-  texts.forEach((t, i) => {
+  unique.forEach((t, i) => {
     if (!results[i] && SECRETLINT_CANDIDATE.test(t)) toLint.push(i);
   });
-  const fromLint = await lintMany(toLint.map((i) => texts[i]!));
+  const fromLint = await lintMany(toLint.map((i) => unique[i]!));
   const lintOf = new Map(toLint.map((textIndex, k) => [textIndex, fromLint[k]!]));
-  const counts: RedactionCounts = {};
-  const value = texts.map((t, i) => {
+  const redactedOf = new Map<string, Redacted>();
+  unique.forEach((t, i) => {
     let r = results[i];
     if (!r) {
       const own = knownSecretFindings(t);
@@ -99,6 +101,11 @@ export async function redactStrings(texts: string[]): Promise<RedactionResult<st
       r = { text: applyFindings(t, resolveFindings([...lint, ...own]), mine), counts: Object.entries(mine) };
       remember(t, r);
     }
+    redactedOf.set(t, r);
+  });
+  const counts: RedactionCounts = {};
+  const value = texts.map((t) => {
+    const r = redactedOf.get(t)!;
     for (const [kind, n] of r.counts) counts[kind] = (counts[kind] ?? 0) + n;
     return r.text;
   });

@@ -101,6 +101,8 @@ export interface UserData {
   /** Newest first. */
   listCheckpoints(sessionId: string): Checkpoint[];
   latestCheckpoint(sessionId: string): Checkpoint | null;
+  /** Each listed session's latest checkpoint time (sessions without one are absent), in one query. */
+  latestCheckpointTimes(sessionIds: string[]): Map<string, string>;
   fingerprintOf(checkpointId: string): WorkTreeFingerprint;
   /** pending → received; a no-op on a checkpoint already received or completed. */
   markReceived(id: string, at: string): Checkpoint | null;
@@ -150,6 +152,10 @@ export function createUserData(db: Database.Database, file: string, backups: str
   );
   const latest = db.prepare<[string], CheckpointRow>(
     'SELECT * FROM checkpoints WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+  );
+  // A list page asks for up to 1000 sessions at once: one statement, not one per session.
+  const latestTimes = db.prepare<[string], { session_id: string; created_at: string }>(
+    'SELECT session_id, max(created_at) AS created_at FROM checkpoints WHERE session_id IN (SELECT value FROM json_each(?)) GROUP BY session_id',
   );
   const received = db.prepare("UPDATE checkpoints SET status = 'received', received_at = ? WHERE id = ? AND status = 'pending'");
   const completed = db.prepare(
@@ -237,6 +243,11 @@ export function createUserData(db: Database.Database, file: string, backups: str
       return row ? toCheckpoint(row) : null;
     },
     listCheckpoints: (sessionId) => bySession.all(sessionId).map(toCheckpoint),
+    latestCheckpointTimes: (sessionIds) => {
+      if (sessionIds.length === 0) return new Map();
+      const rows = latestTimes.all(JSON.stringify(sessionIds));
+      return new Map(rows.map((r) => [r.session_id, r.created_at]));
+    },
     latestCheckpoint: (sessionId) => {
       const row = latest.get(sessionId);
       return row ? toCheckpoint(row) : null;

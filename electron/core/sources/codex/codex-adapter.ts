@@ -3,6 +3,7 @@
  * and `archived_sessions/rollout-*.jsonl[.zst]` under each CODEX_HOME; a plain `.jsonl` wins over
  * its `.zst` sibling. Thread names come from session_index.jsonl and state_<N>.sqlite.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
@@ -35,7 +36,8 @@ async function walk(titles: CodexTitles, dir: string, depth: number, listing: Ro
     // Codex decompresses an archive back to .jsonl when it reopens it: that copy is current.
     if (e.name.endsWith('.zst') && plain.has(e.name.slice(0, -'.zst'.length))) continue;
     try {
-      const st = await fsp.stat(full);
+      // Synchronous, as in project-stores.ts: thousands of awaited stats cost a thread-pool trip each.
+      const st = fs.statSync(full);
       const id = UUID_AT_END.exec(e.name)?.[1]?.toLowerCase();
       const stamp = id ? titles.stamp(id) : undefined;
       listing.units.push({ key: full, path: full, size: st.size, mtimeMs: st.mtimeMs, ...(stamp ? { stamp } : {}) });

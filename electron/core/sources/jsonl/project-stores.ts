@@ -2,6 +2,7 @@
  * Listing helpers for the JSONL stores: the `<root>/projects/<project folder>/…/*.jsonl` layout
  * (Claude Code, Qwen Code) as one root's listing, and adding the `*.jsonl` files of a folder.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceUnit } from '../types.js';
@@ -50,10 +51,9 @@ export async function addJsonlFilesIn(dir: string, units: SourceUnit[]): Promise
 }
 
 export async function addUnit(file: string, units: SourceUnit[]): Promise<void> {
-  try {
-    const st = await fsp.stat(file);
-    units.push({ key: file, path: file, size: st.size, mtimeMs: st.mtimeMs });
-  } catch {
-    // Vanished between readdir and stat: the next listing will not show it either.
-  }
+  // Synchronous: a listing stats thousands of files, and an awaited stat per file costs a thread-pool
+  // round trip each (~5× the stat). Listing runs on the ingest thread, never the UI's.
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  // Undefined: vanished between readdir and stat, and the next listing will not show it either.
+  if (st) units.push({ key: file, path: file, size: st.size, mtimeMs: st.mtimeMs });
 }

@@ -1,0 +1,29 @@
+/**
+ * POST /sync (token-guarded): "bring the index current, then answer". A one-shot CLI command
+ * (`baton list`, `search`) calls it before asking its question, so its answer holds everything an
+ * agent wrote before the command started, even an append the watcher has not reported yet
+ * (chokidar's debounce). The pass compares each store file's size and mtime with the units table
+ * (one query, a stat per file) and reads only what changed: milliseconds when nothing did.
+ * 503 while the first pass runs (or failed): the caller then opens the index itself.
+ */
+import type { HttpRoute } from './http-server.js';
+import { sendJson } from './http-io.js';
+
+export const SYNC_PATH = '/sync';
+
+export function createSyncRoute(opts: { phase: () => string; syncNow: () => Promise<void> }): HttpRoute {
+  return {
+    path: SYNC_PATH,
+    methods: ['POST'],
+    auth: true,
+    async handle(_req, res) {
+      const phase = opts.phase();
+      if (phase !== 'watching') {
+        sendJson(res, 503, { phase });
+        return;
+      }
+      await opts.syncNow();
+      sendJson(res, 200, { phase: opts.phase() });
+    },
+  };
+}
