@@ -4,13 +4,15 @@
 // build falls back to transpiling them through tsx, which costs most of a second per run.
 // `baton hook …` takes a lean path of its own: an agent runs it at every session start.
 import { existsSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
+// A namespace import: Node 20 has no enableCompileCache, and a named import of it would fail to
+// load before the version check below could say what is wrong.
+import * as nodeModule from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // V8's on-disk code cache (Node ≥ 22.1): later runs skip compiling the modules they load.
-enableCompileCache?.();
+nodeModule.enableCompileCache?.();
 
 if (process.argv[2] === 'hook') await runHook();
 else await runCommand();

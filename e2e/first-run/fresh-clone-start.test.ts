@@ -111,6 +111,22 @@ describe('npm install && npm start in a fresh clone (README)', () => {
     expect(engineWarnings(help.output)).toEqual([]);
   });
 
+  it('bin/baton.mjs on the system Node (an `npm link`ed baton) runs, or says the Node is too old and stops', () => {
+    expect(installOutput, 'npm install must have run first').not.toBe('');
+    const version = run('node', ['-p', 'process.versions.node'], clone, userEnv, 30_000).output.trim();
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    const direct = run('node', ['bin/baton.mjs', '--help'], clone, userEnv, 60_000);
+    if (major > 22 || (major === 22 && minor >= 12)) {
+      expect(direct.status, direct.output).toBe(0);
+      expect(direct.output).toMatch(/^Usage: baton/m);
+    } else {
+      // Before: a named import of enableCompileCache (Node ≥ 22.1) failed to load with a SyntaxError.
+      expect(direct.status, direct.output).toBe(1);
+      expect(direct.output).toContain(`baton: Node ${version} is too old; Baton needs Node >= 22.12.`);
+      expect(direct.output).not.toMatch(/SyntaxError/);
+    }
+  });
+
   it('npm start without a display says why in one line, prints the login link and indexes every fixture session', async () => {
     expect(installOutput, 'npm install must have run first').not.toBe('');
     const batonHome = fixture.env.BATON_HOME!;
