@@ -138,7 +138,8 @@ export interface HandoffTarget {
 
 /** What delivers a pending handoff to an agent when its session starts, and what installs it. */
 export interface HandoffDeliveryInfo {
-  via: 'hook' | 'plugin' | 'extension';
+  /** `paste`: Baton has nothing that delivers into the agent yet; `what` says why the brief is pasted. */
+  via: 'hook' | 'plugin' | 'extension' | 'paste';
   /** For messages: "Baton's SessionStart hook", "Baton's OpenCode plugin", … */
   what: string;
   /** The CLI command that installs it. */

@@ -7,6 +7,7 @@ import type { HandoffDeliveryInfo, HandoffResult } from './api-types.js';
 
 /** "Settings → Hooks installs it", "`baton mcp install --agent opencode --plugin` installs Baton's OpenCode plugin". */
 export function deliverySetUpHint(delivery: HandoffDeliveryInfo): string {
+  if (delivery.via === 'paste') return delivery.what;
   const where = delivery.settings ?? `\`${delivery.command}\``;
   return `${where} installs ${delivery.via === 'hook' ? 'it' : delivery.what}`;
 }

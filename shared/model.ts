@@ -5,7 +5,7 @@
 
 import type { LimitKind } from './limits.js';
 
-export const AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi'] as const;
+export const AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'cline', 'kilo'] as const;
 export type AgentId = (typeof AGENTS)[number];
 
 export const AGENT_LABELS: Record<AgentId, string> = {
@@ -16,6 +16,8 @@ export const AGENT_LABELS: Record<AgentId, string> = {
   gemini: 'Gemini CLI',
   qwen: 'Qwen Code',
   pi: 'pi',
+  cline: 'Cline',
+  kilo: 'Kilo Code',
 };
 
 /** What a brief can be rendered for: one of the agents, or a generic reader. */

@@ -59,8 +59,10 @@ export const SettingsSchema = z.object({
       gemini: AgentSourceSettingsSchema.default(agentDefaults),
       qwen: AgentSourceSettingsSchema.default(agentDefaults),
       pi: AgentSourceSettingsSchema.default(agentDefaults),
+      cline: AgentSourceSettingsSchema.default(agentDefaults),
+      kilo: AgentSourceSettingsSchema.default(agentDefaults),
     })
-    .default({ claude: agentDefaults, codex: agentDefaults, opencode: agentDefaults, hermes: agentDefaults, gemini: agentDefaults, qwen: agentDefaults, pi: agentDefaults }),
+    .default({ claude: agentDefaults, codex: agentDefaults, opencode: agentDefaults, hermes: agentDefaults, gemini: agentDefaults, qwen: agentDefaults, pi: agentDefaults, cline: agentDefaults, kilo: agentDefaults }),
   hotkey: z.string().min(1).default('CommandOrControl+Shift+B'),
   defaultTarget: z.enum(BRIEF_TARGETS).default('generic'),
   briefBudget: z.number().int().min(500).max(200_000).default(6000),

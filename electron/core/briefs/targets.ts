@@ -22,6 +22,8 @@ export const TARGETS: Record<BriefTarget, TargetProfile> = {
   gemini: { label: 'Gemini CLI', read: 'use read_file on', edit: 'change them with replace/write_file', shell: 'run with run_shell_command', command: 'gemini' },
   qwen: { label: 'Qwen Code', read: 'use read_file on', edit: 'change them with edit/write_file', shell: 'run with run_shell_command', command: 'qwen' },
   pi: { label: 'pi', read: 'use the read tool on', edit: 'change them with the edit/write tools', shell: 'run with the bash tool', command: 'pi' },
+  cline: { label: 'Cline', read: 'use read_files on', edit: 'change them with the editor tool', shell: 'run with run_commands', command: 'cline' },
+  kilo: { label: 'Kilo Code', read: 'use the read tool on', edit: 'change them with the edit/write tools', shell: 'run with the bash tool', command: 'kilo' },
 };
 
 /** Quoting read back verbatim by sh, bash, dash, zsh and fish (see terminal/shell-quote.ts). */

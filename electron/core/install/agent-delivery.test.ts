@@ -21,7 +21,7 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
 
 interface Expected {
   mcp: string;
-  via: 'hook' | 'plugin' | 'extension';
+  via: 'hook' | 'plugin' | 'extension' | 'paste';
   /** The file the installed delivery lives in (relative to home). */
   file: string;
   install(context: DeliveryContext): void;
@@ -35,6 +35,9 @@ const hooks = (agent: AgentId, file: string, mcp: string): Expected => ({
   install: ({ environment, dataDir }) => expect(installHooks({ agent, environment, dataDir, runtime: hookRuntimeFor(environment, dataDir) })[0]).toMatchObject({ ok: true, changed: true }),
   uninstall: ({ environment, dataDir }) => expect(uninstallHooks({ agent, environment, dataDir, runtime: hookRuntimeFor(environment, dataDir) })[0]).toMatchObject({ ok: true }),
 });
+
+/** Nothing Baton installs delivers into the agent yet: the brief is pasted. */
+const pasted: Expected = { mcp: 'none', via: 'paste', file: '', install: () => undefined, uninstall: () => undefined };
 
 /** Each agent's answer, written out: adding an agent means adding a line here too. */
 const EXPECTED: Record<AgentId, Expected> = {
@@ -58,6 +61,8 @@ const EXPECTED: Record<AgentId, Expected> = {
     install: ({ environment, dataDir }) => expect(installMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
+  cline: pasted,
+  kilo: pasted,
 };
 
 describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
@@ -75,6 +80,12 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     const delivery = AGENT_DELIVERY[agent];
     const mcp = delivery.mcp.via === 'config-file' ? `config-file:${delivery.mcp.format}` : delivery.mcp.via;
     expect({ mcp, via: delivery.handoff.via }).toEqual({ mcp: expected.mcp, via: expected.via });
+    if (expected.via === 'paste') {
+      // Says why the brief is pasted, and never claims to deliver by itself.
+      expect(delivery.handoff.what.length).toBeGreaterThan(0);
+      expect(receivesHandoffsByItself(context, agent)).toBe(false);
+      return;
+    }
 
     expect(receivesHandoffsByItself(context, agent)).toBe(false);
     expected.install(context);

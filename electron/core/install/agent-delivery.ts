@@ -49,6 +49,11 @@ function startupHook(agent: AgentId): HandoffDelivery {
   };
 }
 
+/** No delivery Baton installs: the brief is pasted, and `why` says so. */
+function pasted(why: string): HandoffDelivery {
+  return { via: 'paste', what: why, command: '', settings: null, installed: () => false };
+}
+
 export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
   claude: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('claude') },
   codex: { mcp: { via: 'config-file', format: 'toml' }, handoff: startupHook('codex') },
@@ -77,6 +82,8 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
       installed: ({ environment }) => piExtensionDeliversHandoffs(environment),
     },
   },
+  cline: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Cline MCP entry or start-up hook yet') },
+  kilo: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Kilo Code MCP entry or plugin yet') },
 };
 
 /** Whether `agent` picks up a pending handoff at session start without a paste. */

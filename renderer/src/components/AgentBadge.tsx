@@ -1,6 +1,6 @@
 import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
 
-const SHORT: Record<AgentId, string> = { claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi' };
+const SHORT: Record<AgentId, string> = { claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', cline: 'Cline', kilo: 'Kilo' };
 
 export function AgentBadge({ agent }: { agent: AgentId }) {
   return (

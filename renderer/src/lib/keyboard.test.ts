@@ -96,8 +96,9 @@ describe('keyCommand in the preview and settings', () => {
 
 describe('cycle and clampCursor', () => {
   it('wraps both ways', () => {
-    expect(cycle(BRIEF_TARGETS, 'pi', 1)).toBe('generic');
-    expect(cycle(BRIEF_TARGETS, 'generic', -1)).toBe('pi');
+    const last = BRIEF_TARGETS[BRIEF_TARGETS.length - 1]!;
+    expect(cycle(BRIEF_TARGETS, last, 1)).toBe('generic');
+    expect(cycle(BRIEF_TARGETS, 'generic', -1)).toBe(last);
     expect(cycle(BRIEF_TARGETS, 'claude', 1)).toBe('codex');
   });
 

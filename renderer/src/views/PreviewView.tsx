@@ -21,7 +21,7 @@ import { useApp, useAppStore } from '../store/context.js';
 import { rowTitle } from '../store/rows.js';
 import { BRIEF_FORMATS, FORMAT_LABELS } from '../store/types.js';
 
-const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi' };
+const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', cline: 'Cline', kilo: 'Kilo' };
 const TARGET_OPTIONS = BRIEF_TARGETS.map((t) => ({ value: t, label: TARGET_LABELS[t], title: t === 'generic' ? 'Any agent' : AGENT_LABELS[t] }));
 
 export function PreviewView() {

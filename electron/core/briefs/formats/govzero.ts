@@ -135,7 +135,7 @@ export interface GovZeroOptions {
   continuesFrom?: string | null;
 }
 
-const AGENT_NAMES = { claude: 'claude-code', codex: 'codex-cli', opencode: 'opencode', hermes: 'hermes-agent', gemini: 'gemini-cli', qwen: 'qwen-code', pi: 'pi-coding-agent' } as const;
+const AGENT_NAMES = { claude: 'claude-code', codex: 'codex-cli', opencode: 'opencode', hermes: 'hermes-agent', gemini: 'gemini-cli', qwen: 'qwen-code', pi: 'pi-coding-agent', cline: 'cline', kilo: 'kilo-code' } as const;
 
 /**
  * Rewrites words the validator would take for placeholders or secrets (transcripts say "TODO" and

@@ -141,9 +141,9 @@ describe('reading never writes', () => {
     const before = checksums(fh.home);
     expect([...before.keys()].filter((f) => f.endsWith('-wal') || f.endsWith('-shm')).length).toBeGreaterThanOrEqual(4);
     const enabled = { enabled: true, path: null };
-    const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled };
+    const agents: Record<AgentId, { enabled: boolean; path: string | null }> = { claude: enabled, codex: enabled, opencode: enabled, hermes: enabled, gemini: enabled, qwen: enabled, pi: enabled, cline: enabled, kilo: enabled };
     const adapters = createAdapters({ agents }, { env: fh.env, platform: process.platform, home: fh.home });
-    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi']);
+    expect(adapters.map((a) => a.agent)).toEqual(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'cline', 'kilo']);
     const sessionsPerAgent: Record<string, number> = {};
     for (const adapter of adapters) {
       const cursorByUnit = new Map<string, JsonValue | null>();
@@ -162,6 +162,8 @@ describe('reading never writes', () => {
     expect(sessionsPerAgent.codex).toBeGreaterThan(0);
     expect(sessionsPerAgent.pi).toBe(11);
     expect(sessionsPerAgent.qwen).toBe(8);
+    expect(sessionsPerAgent.cline).toBe(10);
+    expect(sessionsPerAgent.kilo).toBe(10);
     const after = checksums(fh.home);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort()); // no -wal/-shm created either
     for (const [file, sum] of before) expect(after.get(file), file).toBe(sum);
