@@ -84,6 +84,11 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
       // Says why the brief is pasted, and never claims to deliver by itself.
       expect(delivery.handoff.what.length).toBeGreaterThan(0);
       expect(receivesHandoffsByItself(context, agent)).toBe(false);
+      // Installing MCP for it changes nothing, and says so.
+      const [outcome] = installMcp({ agent, endpoint: mcpEndpoint(8765, TOKEN), environment: context.environment, dataDir: context.dataDir });
+      expect(outcome).toMatchObject({ ok: false, changed: false });
+      expect(outcome!.message).toMatch(/no MCP entry/);
+      expect(fs.existsSync(context.environment.home)).toBe(false);
       return;
     }
 

@@ -184,7 +184,8 @@ function applyChange(agent: AgentId, options: McpInstallOptions, action: 'instal
   const file = mcpConfigFile(agent, options.environment);
   const base = { agent, file, backup: null, changed: false };
   const format = CONFIG_FORMATS[agent];
-  if (!format) return { ...base, ok: false, diff: '', message: `${AGENT_LABELS[agent]} has no MCP client; Baton reaches it through its own extension.` };
+  // pi is reached through its extension before this; the agents left have no MCP entry Baton writes yet.
+  if (!format) return { ...base, ok: false, diff: '', message: `Baton writes no MCP entry for ${AGENT_LABELS[agent]} yet; nothing changed (hand off by pasting the brief).` };
   const { endpoint } = options;
   const outcome = changeConfig({
     file,
