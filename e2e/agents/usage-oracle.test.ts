@@ -20,7 +20,9 @@ const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
 
 /** The agents whose stores Baton reads; each must agree with ccusage on every one of its sessions. */
-const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes'] as const;
+const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'kilo'] as const;
+/** Agents whose ccusage rows hold each session's own requests only (a subagent is its own session). */
+const OWN_ONLY = new Set(['kilo']);
 const SUBAGENT_PARENT = 'b42c0a6e-a02b-4697-ac0c-06fa49f37304';
 const SUBAGENT_LINES_FROM = 'c75d225f-3b13-4226-8629-ef94923008cf';
 
@@ -67,6 +69,12 @@ async function compare(env: NodeJS.ProcessEnv, cc: AgentCli & { ok: true }): Pro
     const id = `${want.agent}:${nativeIdOf(want)}`;
     const got = baton.get(id);
     expect(got, `Baton has no usage for ${id}`).toBeDefined();
+    if (OWN_ONLY.has(want.agent)) {
+      // ccusage counts a Kilo subagent's requests in the child's own session; Baton's row adds them to the parent's.
+      const total = want.inputTokens + want.outputTokens + want.cacheReadTokens + want.cacheCreationTokens;
+      expect({ id, input: got!.own.inputTokens, total: got!.own.totalTokens }).toEqual({ id, input: want.inputTokens, total });
+      continue;
+    }
     expect({ id, input: got!.inputTokens, output: got!.outputTokens, cacheRead: got!.cacheReadTokens, cacheCreation: got!.cacheCreationTokens }).toEqual({
       id,
       input: want.inputTokens,
@@ -104,6 +112,8 @@ describe('token usage equals ccusage, session by session', () => {
     requireCli(cc);
     const { compared, baton } = await compare(fixture.env, cc);
     expect(compared).toBeGreaterThanOrEqual(19);
+    // Kilo Code's sessions (kilo.db) agree too, every one of them.
+    expect([...baton.keys()].filter((id) => id.startsWith('kilo:'))).toHaveLength(10);
     // The parent agreed with ccusage above only by including its subagent; the child's row shows its own.
     const parent = baton.get(`claude:${SUBAGENT_PARENT}`)!;
     const child = baton.get(subagent)!;
