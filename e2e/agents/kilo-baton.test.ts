@@ -9,9 +9,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 import { agentEnv } from '../../testing/agents/agent-home.js';
-import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { freePort, startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 
 /** Environment variables of the machine running the tests that would point Baton elsewhere. */
@@ -41,6 +42,7 @@ describe('real Kilo Code with a watching Baton', () => {
   let cli: AgentCli;
   let core: BatonCore;
   let kiloEnv: NodeJS.ProcessEnv;
+  let server: LocalServer | null = null;
 
   beforeAll(async () => {
     cli = await ensureAgentCli('kilo');
@@ -59,6 +61,7 @@ describe('real Kilo Code with a watching Baton', () => {
     kiloEnv = agentEnv('kilo', home, mock.url);
   });
   afterAll(async () => {
+    await server?.close();
     await core?.close();
     await mock?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -115,5 +118,27 @@ describe('real Kilo Code with a watching Baton', () => {
     const parent = await core.api.getSession({ session: child!.parentId! });
     expect(parent).toMatchObject({ agent: 'kilo', parentId: null });
     expect(parent.toolNames).toContain('task');
+  });
+
+  it('registers Baton in kilo.json beside the user’s config; a Baton tool called by the model reaches Baton', async () => {
+    requireCli(cli);
+    await core.api.updateSettings({ port: await freePort() });
+    server = await startLocalServer(core);
+    const [installed] = await core.api.installMcp({ agent: 'kilo', dryRun: false });
+    expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.config', 'kilo', 'kilo.json') });
+    const config = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcp: Record<string, { url: string }>; provider: unknown };
+    expect(config.mcp.baton).toMatchObject({ type: 'remote', url: `${server.url}/mcp`, enabled: true });
+    expect(config.provider).toBeDefined(); // the harness's own provider survives
+
+    mock.clear();
+    // `kilo run` sends a prompt with spaces wrapped in quotes, escaping the quotes inside: no JSON strings in it.
+    const run = await runAgent({ bin: cli.bin, args: ['run', 'call tool `list_sessions` with `{}`'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
+    expect(run.timedOut, `kilo timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `kilo failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const requests = mock.requests().map((r) => JSON.stringify(r.body));
+    // Kilo offered Baton's tools to the model…
+    expect(requests.some((b) => b.includes('baton_list_sessions'))).toBe(true);
+    // …and the tool's answer, read from Baton's index, went back to the model: it names a Kilo session.
+    expect(requests.some((b) => b.includes('"role":"tool"') && /kilo:ses_/.test(b))).toBe(true);
   });
 });

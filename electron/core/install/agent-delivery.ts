@@ -83,7 +83,7 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
     },
   },
   cline: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Cline MCP entry or start-up hook yet') },
-  kilo: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Kilo Code MCP entry or plugin yet') },
+  kilo: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Kilo Code plugin yet') },
 };
 
 /** Whether `agent` picks up a pending handoff at session start without a paste. */

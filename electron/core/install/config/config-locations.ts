@@ -40,7 +40,7 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
       // Cline CLI 3.x keeps its settings beside its sessions (Baton writes no entry there yet).
       return path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json');
     case 'kilo':
-      // Kilo Code reads ~/.config/kilo/kilo.json (Baton writes no entry there yet).
+      // Kilo Code reads ~/.config/kilo/kilo.json (OpenCode's `mcp` entries).
       return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'kilo', 'kilo.json');
   }
 }

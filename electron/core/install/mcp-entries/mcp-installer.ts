@@ -19,6 +19,7 @@ import {
   geminiFlavour,
   jsonEntryContainers,
   opencodeFlavour,
+  kiloFlavour,
   parseJsonConfig,
   qwenFlavour,
   readJsonEntry,
@@ -61,6 +62,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   // Codex's tables are implicit: `[mcp_servers.baton]` brings no container of its own.
   codex: { add: addTomlEntry, remove: removeTomlEntry, read: readTomlEntry, plain: parseTomlConfig, containers: () => [], removeEmpty: (t) => t },
   opencode: jsonFormat(opencodeFlavour),
+  kilo: jsonFormat(kiloFlavour),
   hermes: {
     add: addYamlEntry,
     remove: removeYamlEntry,
