@@ -5,7 +5,7 @@
 
 import type { LimitKind } from './limits.js';
 
-export const AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'copilot', 'continue', 'droid', 'letta'] as const;
+export const AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'cline', 'kilo', 'copilot', 'continue', 'droid', 'letta'] as const;
 export type AgentId = (typeof AGENTS)[number];
 
 export const AGENT_LABELS: Record<AgentId, string> = {
@@ -16,6 +16,8 @@ export const AGENT_LABELS: Record<AgentId, string> = {
   gemini: 'Gemini CLI',
   qwen: 'Qwen Code',
   pi: 'pi',
+  cline: 'Cline',
+  kilo: 'Kilo Code',
   copilot: 'GitHub Copilot CLI',
   continue: 'Continue',
   droid: 'Factory Droid',

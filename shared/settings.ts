@@ -59,6 +59,8 @@ export const SettingsSchema = z.object({
       gemini: AgentSourceSettingsSchema.default(agentDefaults),
       qwen: AgentSourceSettingsSchema.default(agentDefaults),
       pi: AgentSourceSettingsSchema.default(agentDefaults),
+      cline: AgentSourceSettingsSchema.default(agentDefaults),
+      kilo: AgentSourceSettingsSchema.default(agentDefaults),
       copilot: AgentSourceSettingsSchema.default(agentDefaults),
       continue: AgentSourceSettingsSchema.default(agentDefaults),
       droid: AgentSourceSettingsSchema.default(agentDefaults),

@@ -20,9 +20,12 @@ const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
 
 /** The agents whose stores Baton reads; each must agree with ccusage on every one of its sessions. */
-const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'copilot', 'droid'] as const;
-/** ccusage counts a Droid session's own requests (its `tokenUsage`); Baton's row adds its subagents', so `own` is compared. */
-const OWN_ONLY: ReadonlySet<string> = new Set(['droid']);
+const READ_AGENTS = ['claude', 'codex', 'opencode', 'hermes', 'kilo', 'copilot', 'droid'] as const;
+/**
+ * Agents whose ccusage rows hold each session's own requests only (a subagent is its own session
+ * there); Baton's row adds its subagents', so `own` is compared.
+ */
+const OWN_ONLY: ReadonlySet<string> = new Set(['kilo', 'droid']);
 const SUBAGENT_PARENT = 'b42c0a6e-a02b-4697-ac0c-06fa49f37304';
 const SUBAGENT_LINES_FROM = 'c75d225f-3b13-4226-8629-ef94923008cf';
 
@@ -70,6 +73,9 @@ async function compare(env: NodeJS.ProcessEnv, cc: AgentCli & { ok: true }): Pro
     const got = baton.get(id);
     expect(got, `Baton has no usage for ${id}`).toBeDefined();
     if (OWN_ONLY.has(want.agent)) {
+      // ccusage counts a Kilo subagent's requests in the child's own session; Baton's row adds them to the parent's.
+      const total = want.inputTokens + want.outputTokens + want.cacheReadTokens + want.cacheCreationTokens;
+      expect({ id, input: got!.own.inputTokens, total: got!.own.totalTokens }).toEqual({ id, input: want.inputTokens, total });
       const rest = want.outputTokens + want.cacheReadTokens + want.cacheCreationTokens;
       expect({ id, input: got!.own.inputTokens, rest: got!.own.totalTokens - got!.own.inputTokens }).toEqual({ id, input: want.inputTokens, rest });
       continue;
@@ -110,6 +116,9 @@ describe('token usage equals ccusage, session by session', () => {
   it('over the real fixture stores', async () => {
     requireCli(cc);
     const { compared, baton } = await compare(fixture.env, cc);
+    expect(compared).toBeGreaterThanOrEqual(19);
+    // Kilo Code's sessions (kilo.db) agree too, every one of them.
+    expect([...baton.keys()].filter((id) => id.startsWith('kilo:'))).toHaveLength(10);
     expect(compared).toBeGreaterThanOrEqual(19 + 9 + 11); // the 9 Copilot CLI and 11 Droid sessions among them
     expect([...baton.keys()].filter((id) => id.startsWith('copilot:'))).toHaveLength(9);
     expect([...baton.keys()].filter((id) => id.startsWith('droid:'))).toHaveLength(11);

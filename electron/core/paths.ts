@@ -81,6 +81,12 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       if (env.PI_CODING_AGENT_SESSION_DIR) return [env.PI_CODING_AGENT_SESSION_DIR];
       return [join(env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent'), 'sessions')];
     }
+    case 'cline':
+      // Cline 3.x keeps its data (sessions/, db/, settings/) in ~/.cline/data on every platform.
+      return [join(home, '.cline', 'data')];
+    case 'kilo':
+      // Kilo Code is an OpenCode fork: the same xdg-basedir data dir, named kilo (kilo.db).
+      return [join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'kilo')];
     case 'copilot':
       // COPILOT_HOME replaces ~/.copilot (Copilot CLI's config dir reference).
       return [env.COPILOT_HOME || join(home, '.copilot')];

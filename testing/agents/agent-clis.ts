@@ -19,6 +19,8 @@ export const AGENT_CLIS = {
   gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
   pi: { pkg: '@mariozechner/pi-coding-agent', version: '0.73.1', bin: 'pi' },
+  // 7.7.7: the newest whose linux-x64 binary package the registry here serves (MANIFEST, Kilo section).
+  kilo: { pkg: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   continue: { pkg: '@continuedev/cli', version: '1.5.47', bin: 'cn' },
   ccusage: { pkg: 'ccusage', version: '20.0.24', bin: 'ccusage' },

@@ -6,6 +6,7 @@ import type { AgentCliName } from './agent-clis.js';
 import { claudeEnv } from './homes/claude.js';
 import { codexEnv } from './homes/codex.js';
 import { geminiEnv } from './homes/gemini.js';
+import { kiloEnv } from './homes/kilo.js';
 import { opencodeEnv } from './homes/opencode.js';
 import { piEnv } from './homes/pi.js';
 import { qwenEnv } from './homes/qwen.js';
@@ -21,6 +22,7 @@ const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessE
   gemini: geminiEnv,
   qwen: qwenEnv,
   pi: piEnv,
+  kilo: kiloEnv,
   copilot: copilotEnv,
   continue: continueEnv,
 };
@@ -41,6 +43,7 @@ export function promptArgs(agent: RealAgent, prompt: string, home = process.env.
     case 'codex':
       return ['exec', '--skip-git-repo-check', prompt];
     case 'opencode':
+    case 'kilo':
       return ['run', prompt];
     case 'gemini':
     case 'qwen':

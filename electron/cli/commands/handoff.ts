@@ -45,6 +45,8 @@ export function registerHandoff(program: Command): void {
         process.stderr.write(`baton: handoff ${checkpoint.id} to ${label} pending in ${target.projectDir} until ${target.expiresAt}\n`);
         if (!result.hooksInstalled) {
           const { command, via, what } = result.delivery;
+          const how = via === 'hook' ? `run \`${command}\`` : via === 'paste' ? `paste the brief (${what})` : `run \`${command}\` (${what}), or paste the brief`;
+          process.stderr.write(`baton: ${label} has no Baton start-up hook installed, so the brief will not arrive by itself: ${how}.\n`);
           if (via === 'paste') process.stderr.write(`baton: paste the brief into ${label}: ${what}.\n`);
           else {
             const how = via === 'hook' ? `run \`${command}\`` : `run \`${command}\` (${what}), or paste the brief`;

@@ -22,6 +22,8 @@ export const TARGETS: Record<BriefTarget, TargetProfile> = {
   gemini: { label: 'Gemini CLI', read: 'use read_file on', edit: 'change them with replace/write_file', shell: 'run with run_shell_command', command: 'gemini' },
   qwen: { label: 'Qwen Code', read: 'use read_file on', edit: 'change them with edit/write_file', shell: 'run with run_shell_command', command: 'qwen' },
   pi: { label: 'pi', read: 'use the read tool on', edit: 'change them with the edit/write tools', shell: 'run with the bash tool', command: 'pi' },
+  cline: { label: 'Cline', read: 'use read_files on', edit: 'change them with the editor tool', shell: 'run with run_commands', command: 'cline' },
+  kilo: { label: 'Kilo Code', read: 'use the read tool on', edit: 'change them with the edit/write tools', shell: 'run with the bash tool', command: 'kilo' },
   copilot: { label: 'GitHub Copilot CLI', read: 'use the view tool on', edit: 'change them with the edit/create tools', shell: 'run with the bash tool', command: 'copilot' },
   continue: { label: 'Continue', read: 'use the Read tool on', edit: 'change them with Edit/Write', shell: 'run with the Bash tool', command: 'cn' },
   droid: { label: 'Factory Droid', read: 'use the Read tool on', edit: 'change them with Edit/Create', shell: 'run with the Execute tool', command: 'droid' },

@@ -58,3 +58,15 @@ describe('reading tool calls as the adapters store them', () => {
     ]);
   });
 });
+
+describe("Cline's tools", () => {
+  it('editor writes a file, or edits one when it names the old text', () => {
+    expect(fileEffects('editor', JSON.stringify({ path: 'NOTES.md', new_text: '# Notes' }))).toEqual([{ path: 'NOTES.md', action: 'written' }]);
+    expect(fileEffects('editor', JSON.stringify({ path: 'a.ts', old_text: 'x', new_text: 'y' }))).toEqual([{ path: 'a.ts', action: 'edited' }]);
+  });
+
+  it('run_commands gives its commands, in order', () => {
+    expect(shellCommand('run_commands', JSON.stringify({ commands: ['git status', 'npm test'] }))).toBe('git status; npm test');
+    expect(shellCommand('run_commands', JSON.stringify({ commands: [] }))).toBeNull();
+  });
+});

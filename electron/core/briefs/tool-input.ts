@@ -75,6 +75,8 @@ const WRITE_TOOLS: Record<string, FileAction> = {
   edit_file: 'edited',
   patch: 'patched',
   apply_patch: 'patched',
+  // Cline's `editor {path, new_text}` writes a file; with `old_text` it edits one.
+  editor: 'written',
   applypatch: 'patched',
 };
 
@@ -108,6 +110,7 @@ export function fileEffects(toolName: string | null, text: string): FileEffect[]
       if (command === 'view') return [];
       if (command === 'create') return [{ path, action: 'created' }];
     }
+    if (name === 'editor' && str(input, 'old_text', 'oldText')) return [{ path, action: 'edited' }];
     return [{ path, action }];
   }
   // Edits given as a list of per-file changes (e.g. a multi-file edit tool).
@@ -155,8 +158,8 @@ function parseUnifiedDiff(diff: string): FileEffect[] {
   return out;
 }
 
-// run_shell_command: Qwen Code and Gemini CLI; execute: Factory Droid.
-const SHELL_TOOLS = new Set(['bash', 'execute', 'shell', 'exec_command', 'run_shell_command', 'local_shell', 'local_shell_call', 'terminal', 'run_command', 'execute_command', 'run_terminal_cmd', 'container.exec', 'unified_exec']);
+// run_shell_command: Qwen Code and Gemini CLI; execute: Factory Droid; run_commands: Cline.
+const SHELL_TOOLS = new Set(['bash', 'execute', 'shell', 'exec_command', 'run_shell_command', 'local_shell', 'local_shell_call', 'terminal', 'run_command', 'execute_command', 'run_terminal_cmd', 'container.exec', 'unified_exec', 'run_commands']);
 
 /** The shell command a tool call ran, or null when it is not a shell call. */
 export function shellCommand(toolName: string | null, text: string): string | null {
@@ -164,6 +167,11 @@ export function shellCommand(toolName: string | null, text: string): string | nu
   if (!SHELL_TOOLS.has(name)) return null;
   const input = parseToolInput(text);
   if (!input) return text.trim() || null;
+  // Cline's `run_commands {commands: [...]}`: separate commands, run one after the other.
+  if (Array.isArray(input.commands)) {
+    const commands = input.commands.filter((c): c is string => typeof c === 'string' && c.trim() !== '');
+    if (commands.length) return commands.join('; ');
+  }
   for (const key of ['command', 'cmd', 'commandLine', 'script']) {
     const v = input[key];
     if (typeof v === 'string' && v.trim()) return v.trim();

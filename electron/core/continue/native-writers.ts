@@ -21,6 +21,8 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   qwen: qwenWriter,
   pi: piWriter,
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
+  cline: null,
+  kilo: null,
   copilot: null,
   continue: null,
   droid: null,

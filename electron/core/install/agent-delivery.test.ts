@@ -61,6 +61,8 @@ const EXPECTED: Record<AgentId, Expected> = {
     install: ({ environment, dataDir }) => expect(installMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
+  cline: pasted,
+  kilo: { ...pasted, mcp: 'config-file:json' },
   copilot: { ...pasted, mcp: 'config-file:json' },
   continue: pasted,
   droid: pasted,
@@ -82,9 +84,20 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     const delivery = AGENT_DELIVERY[agent];
     const mcp = delivery.mcp.via === 'config-file' ? `config-file:${delivery.mcp.format}` : delivery.mcp.via;
     expect({ mcp, via: delivery.handoff.via }).toEqual({ mcp: expected.mcp, via: expected.via });
+    if (expected.via === 'paste') {
+      // Says why the brief is pasted, and never claims to deliver by itself.
+      expect(delivery.handoff.what.length).toBeGreaterThan(0);
+      expect(receivesHandoffsByItself(context, agent)).toBe(false);
+      if (expected.mcp !== 'none') return;
+      // Installing MCP for it changes nothing, and says so.
+      const [outcome] = installMcp({ agent, endpoint: mcpEndpoint(8765, TOKEN), environment: context.environment, dataDir: context.dataDir });
+      expect(outcome).toMatchObject({ ok: false, changed: false });
+      expect(outcome!.message).toMatch(/no MCP entry/);
+      expect(fs.existsSync(context.environment.home)).toBe(false);
+      return;
+    }
 
     expect(receivesHandoffsByItself(context, agent)).toBe(false);
-    if (expected.via === 'paste') return; // nothing to install
     expected.install(context);
     expect(fs.existsSync(path.join(context.environment.home, expected.file))).toBe(true);
     expect(receivesHandoffsByItself(context, agent)).toBe(true);

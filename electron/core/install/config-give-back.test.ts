@@ -86,6 +86,13 @@ const KINDS: { name: string; file: () => string; content: string; install(): unk
     uninstall: () => uninstallMcp(mcp('opencode')),
   },
   {
+    name: 'Kilo Code kilo.json (MCP)',
+    file: () => path.join(environment.home, '.config', 'kilo', 'kilo.json'),
+    content: '{\n  "model": "mock/mock-model",\n  "autoupdate": false\n}\n',
+    install: () => installMcp(mcp('kilo')),
+    uninstall: () => uninstallMcp(mcp('kilo')),
+  },
+  {
     name: 'Hermes config.yaml with CRLF (MCP)',
     file: () => mcpConfigFile('hermes', environment),
     content: '# Hermes\r\nmodel:   claude   # spaced\r\nlist:\r\n- a\r\n- b\r\nmcp_servers:\r\n',

@@ -65,6 +65,8 @@ function noSessionsHint(agent: AgentId): string {
     gemini: 'tmp/<project>/chats/session-*.jsonl',
     qwen: 'projects/<project>/chats/*.jsonl',
     pi: '--<cwd>--/*.jsonl',
+    cline: 'sessions/<id>/<id>.messages.json',
+    kilo: 'kilo.db',
     copilot: 'session-state/<session>/events.jsonl',
     continue: 'sessions/<session>.json',
     droid: 'sessions/<cwd folder>/<session>.jsonl',

@@ -8,6 +8,7 @@ import { AGENTS, type AgentId } from '../../../shared/model.js';
 import { defaultStoreRoots, type Environment } from '../paths.js';
 import { wslStoreRoots } from '../wsl/wsl-paths.js';
 import { createClaudeAdapter } from './claude/claude-adapter.js';
+import { createClineAdapter } from './cline/cline-adapter.js';
 import { createCodexAdapter } from './codex/codex-adapter.js';
 import { createDroidAdapter } from './droid/droid-adapter.js';
 import { createGeminiAdapter } from './gemini/gemini-adapter.js';
@@ -41,6 +42,8 @@ const FACTORIES: Record<AgentId, (roots: string[]) => SourceAdapter> = {
   gemini: (roots) => createGeminiAdapter(roots),
   pi: (roots) => createPiAdapter(roots),
   qwen: (roots) => createQwenAdapter(roots),
+  cline: (roots) => createClineAdapter(roots),
+  kilo: (roots) => createOpenCodeAdapter(roots, {}, 'kilo'),
   copilot: (roots) => createCopilotAdapter(roots),
   continue: (roots) => createContinueAdapter(roots),
   droid: (roots) => createDroidAdapter(roots),

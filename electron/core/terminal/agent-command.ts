@@ -17,6 +17,8 @@ export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly 
   gemini: { bin: 'gemini', before: ['-i'] },
   qwen: { bin: 'qwen', before: ['-i'] },
   pi: { bin: 'pi', before: [] },
+  cline: { bin: 'cline', before: ['-i'] },
+  kilo: { bin: 'kilo', before: ['--prompt'] },
   copilot: { bin: 'copilot', before: ['-i'] },
   continue: { bin: 'cn', before: [] },
   droid: { bin: 'droid', before: [] },

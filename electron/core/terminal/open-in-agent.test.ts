@@ -81,7 +81,7 @@ describe('openInAgent without a terminal', () => {
     execFileSync('sh', ['-c', result.command], { env: { PATH: `${stubBin}:/usr/bin:/bin`, BATON_TEST_RECORDS: records } });
     const [recordedCwd, ...argv] = readRecord(AGENT_PROMPT_ARGS[agent].bin) ?? [];
     expect(recordedCwd).toBe(cwd);
-    const expectedPrefix = { claude: [], codex: [], opencode: ['--prompt'], hermes: ['chat', '-q'], gemini: ['-i'], qwen: ['-i'], pi: [], copilot: ['-i'], continue: [], droid: [], letta: [] }[agent];
+    const expectedPrefix = { claude: [], codex: [], opencode: ['--prompt'], hermes: ['chat', '-q'], gemini: ['-i'], qwen: ['-i'], pi: [], cline: ['-i'], kilo: ['--prompt'], copilot: ['-i'], continue: [], droid: [], letta: [] }[agent];
     // $(cat) drops trailing newlines, as every shell does.
     expect(argv).toEqual([...expectedPrefix, BRIEF.replace(/\n+$/, '')]);
   });

@@ -1,6 +1,6 @@
 import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
 
-const SHORT: Record<AgentId, string> = { claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', copilot: 'Copilot', continue: 'Continue', droid: 'Droid', letta: 'Letta' };
+const SHORT: Record<AgentId, string> = { claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', cline: 'Cline', kilo: 'Kilo', copilot: 'Copilot', continue: 'Continue', droid: 'Droid', letta: 'Letta' };
 
 export function AgentBadge({ agent }: { agent: AgentId }) {
   return (

@@ -11,7 +11,7 @@ const sessions = Array.from({ length: 7 }, (_, i) => makeSession(`claude:s${i}`,
 function settingsView(over: Partial<ReturnType<typeof defaultSettings>> = {}): SettingsView {
   return {
     settings: { ...defaultSettings(), defaultTarget: 'codex', ...over },
-    detected: { claude: ['/h/.claude/projects'], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], copilot: [], continue: [], droid: [], letta: [] },
+    detected: { claude: ['/h/.claude/projects'], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], cline: [], kilo: [], copilot: [], continue: [], droid: [], letta: [] },
     warning: null,
     dataDir: '/h/.baton',
   };

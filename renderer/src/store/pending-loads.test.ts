@@ -37,7 +37,7 @@ function gate<T>(): Gate<T> {
 function settingsView(over: Partial<Settings> = {}): SettingsView {
   return {
     settings: { ...defaultSettings(), defaultTarget: 'codex', briefBudget: 4000, ...over },
-    detected: { claude: [], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], copilot: [], continue: [], droid: [], letta: [] },
+    detected: { claude: [], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], cline: [], kilo: [], copilot: [], continue: [], droid: [], letta: [] },
     warning: null,
     dataDir: '/h/.baton',
   };

@@ -18,7 +18,7 @@ function setup(options: { failSelection?: boolean } = {}) {
   transport.respond('sourceStatus', () => []);
   transport.respond('getSettings', (): SettingsView => ({
     settings: defaultSettings(),
-    detected: { claude: [], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], copilot: [], continue: [], droid: [], letta: [] },
+    detected: { claude: [], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], cline: [], kilo: [], copilot: [], continue: [], droid: [], letta: [] },
     warning: null,
     dataDir: '/h/.baton',
   }));

@@ -33,7 +33,7 @@ const summaryWith = (...live: SessionUsage[]): UsageSummary => ({
   agents: [{ agent: 'codex', today: usage('x', 0), windows: [], limitHit: null, liveSessions: live, activeBlock: null }],
 });
 
-const settingsView: SettingsView = { settings: defaultSettings(), detected: { claude: [], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], copilot: [], continue: [], droid: [], letta: [] }, warning: null, dataDir: '/h' };
+const settingsView: SettingsView = { settings: defaultSettings(), detected: { claude: [], codex: [], opencode: [], hermes: [], gemini: [], qwen: [], pi: [], cline: [], kilo: [], copilot: [], continue: [], droid: [], letta: [] }, warning: null, dataDir: '/h' };
 
 function setup(): { store: AppStore; transport: ScriptedTransport; copied: string[] } {
   const transport = createScriptedTransport();

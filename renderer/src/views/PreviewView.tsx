@@ -24,7 +24,7 @@ import { BRIEF_FORMATS, FORMAT_LABELS } from '../store/types.js';
 /** Option values of the split menu that continue the session natively instead of choosing where to open it. */
 const CONTINUE_PREFIX = 'continue:';
 
-const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', copilot: 'Copilot', continue: 'Continue', droid: 'Droid', letta: 'Letta' };
+const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', cline: 'Cline', kilo: 'Kilo', copilot: 'Copilot', continue: 'Continue', droid: 'Droid', letta: 'Letta' };
 const TARGET_OPTIONS = BRIEF_TARGETS.map((t) => ({ value: t, label: TARGET_LABELS[t], title: t === 'generic' ? 'Any agent' : AGENT_LABELS[t] }));
 
 export function PreviewView() {

@@ -143,7 +143,7 @@ export interface GovZeroOptions {
   continuesFrom?: string | null;
 }
 
-const AGENT_NAMES = { claude: 'claude-code', codex: 'codex-cli', opencode: 'opencode', hermes: 'hermes-agent', gemini: 'gemini-cli', qwen: 'qwen-code', pi: 'pi-coding-agent', copilot: 'copilot-cli', continue: 'continue-cli', droid: 'factory-droid', letta: 'letta-code' } as const;
+const AGENT_NAMES = { claude: 'claude-code', codex: 'codex-cli', opencode: 'opencode', hermes: 'hermes-agent', gemini: 'gemini-cli', qwen: 'qwen-code', pi: 'pi-coding-agent', cline: 'cline', kilo: 'kilo-code', copilot: 'copilot-cli', continue: 'continue-cli', droid: 'factory-droid', letta: 'letta-code' } as const;
 
 /**
  * Rewrites words the validator would take for placeholders or secrets (transcripts say "TODO" and

@@ -36,6 +36,12 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
     case 'pi':
       // pi has no MCP client; Baton's pi extension lives in its extensions folder.
       return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');
+    case 'cline':
+      // Cline CLI 3.x keeps its settings beside its sessions (Baton writes no entry there yet).
+      return path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json');
+    case 'kilo':
+      // Kilo Code reads ~/.config/kilo/kilo.json (OpenCode's `mcp` entries).
+      return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'kilo', 'kilo.json');
     case 'copilot':
       // Copilot CLI's user-level MCP servers (config dir reference), in COPILOT_HOME when set.
       return path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'mcp-config.json');

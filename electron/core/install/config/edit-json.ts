@@ -108,6 +108,9 @@ export const opencodeFlavour: JsonFlavour = {
   skeleton: { $schema: 'https://opencode.ai/config.json' },
 };
 
+/** Kilo Code (an OpenCode fork) reads the same `mcp.<name>` entries from ~/.config/kilo/kilo.json. */
+export const kiloFlavour: JsonFlavour = { entryPath: opencodeFlavour.entryPath, entry: opencodeFlavour.entry };
+
 export const geminiFlavour: JsonFlavour = {
   // Gemini CLI and Qwen Code: `mcpServers.<name>` in settings.json; `httpUrl` selects streamable HTTP.
   entryPath: (_root, name) => ['mcpServers', name],

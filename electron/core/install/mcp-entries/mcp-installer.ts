@@ -20,6 +20,7 @@ import {
   geminiFlavour,
   jsonEntryContainers,
   opencodeFlavour,
+  kiloFlavour,
   parseJsonConfig,
   qwenFlavour,
   readJsonEntry,
@@ -62,6 +63,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   // Codex's tables are implicit: `[mcp_servers.baton]` brings no container of its own.
   codex: { add: addTomlEntry, remove: removeTomlEntry, read: readTomlEntry, plain: parseTomlConfig, containers: () => [], removeEmpty: (t) => t },
   opencode: jsonFormat(opencodeFlavour),
+  kilo: jsonFormat(kiloFlavour),
   hermes: {
     add: addYamlEntry,
     remove: removeYamlEntry,
@@ -186,7 +188,8 @@ function applyChange(agent: AgentId, options: McpInstallOptions, action: 'instal
   const file = mcpConfigFile(agent, options.environment);
   const base = { agent, file, backup: null, changed: false };
   const format = CONFIG_FORMATS[agent];
-  if (!format) return { ...base, ok: false, diff: '', message: `${AGENT_LABELS[agent]} has no MCP client; Baton reaches it through its own extension.` };
+  // pi is reached through its extension before this; the agents left have no MCP entry Baton writes yet.
+  if (!format) return { ...base, ok: false, diff: '', message: `Baton writes no MCP entry for ${AGENT_LABELS[agent]} yet; nothing changed (hand off by pasting the brief).` };
   const { endpoint } = options;
   const outcome = changeConfig({
     file,

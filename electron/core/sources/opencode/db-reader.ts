@@ -1,5 +1,5 @@
 /**
- * Queries against an OpenCode `opencode*.db`: 1.x tables session, message, part, and the 2.x tables
+ * Queries against an OpenCode `opencode*.db` (or Kilo Code's `kilo.db`, the same schema): 1.x tables session, message, part, and the 2.x tables
  * session_v2, session_message that 2.0 writes beside them (the 1.x ones stay, frozen, and migrated
  * sessions keep their ids; a session with session_message rows is read from those). Two steps, each
  * run by the caller inside one read transaction:
@@ -17,6 +17,7 @@ import {
   parseObject,
   type JsonObject,
   type NormalizedSession,
+  type OpenCodeFamily,
   type OpenCodeMessageRow,
   type OpenCodePartRow,
   type OpenCodeSessionInfo,
@@ -182,6 +183,7 @@ export function loadSessions(
   from: number,
   budget: number,
   warn: (message: string) => void,
+  agent: OpenCodeFamily = 'opencode',
 ): Loaded {
   const schema = probeSchema(db, file);
   type Raw = { sid: string; id: string; data: string };
@@ -230,6 +232,7 @@ export function loadSessions(
         continue;
       }
       const info: OpenCodeSessionInfo = {
+        agent,
         id: nativeId,
         parentId: orNull(row.parent_id, isString),
         directory: orNull(row.directory, isString),

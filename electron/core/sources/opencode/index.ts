@@ -1,5 +1,6 @@
 /**
- * OpenCode source adapter. Units: every `opencode*.db` in the data dir (or the explicit OPENCODE_DB
+ * OpenCode source adapter, and Kilo Code's (an OpenCode fork: the same tables in `kilo.db`, plus an
+ * `event` log this reader does not need). Units: every `opencode*.db` in the data dir (or the explicit OPENCODE_DB
  * file given as the first root) and the legacy `storage/` JSON tree when present. Legacy sessions
  * that also exist in a database of the same data dir are left to the database (it is the newer copy).
  *
@@ -14,16 +15,20 @@ import type { ReadBatch, ReadContext, SourceAdapter, SourceUnit } from '../types
 import { dbCursorJson, jsonCursorJson, parseDbCursor, parseJsonCursor } from './cursor.js';
 import { loadSessions, planChanges, sessionIds } from './db-reader.js';
 import { fingerprintSession, isJsonStore, listJsonSessions, loadJsonSession } from './json-reader.js';
+import type { OpenCodeFamily } from './normalize.js';
 
 export type OpenCodeAdapterOptions = SqliteAdapterOptions;
 
-const DB_NAME = /^opencode.*\.db$/;
+/** The database files of a data dir, per agent of the family (Kilo Code keeps one `kilo.db`). */
+const DB_NAMES: Record<OpenCodeFamily, RegExp> = { opencode: /^opencode.*\.db$/, kilo: /^kilo.*\.db$/ };
 
-export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterOptions = {}): SourceAdapter {
-  return createSqliteAdapter('opencode', roots, options, (store) => openCodeStore(store));
+export function createOpenCodeAdapter(roots: string[], options: OpenCodeAdapterOptions = {}, agent: OpenCodeFamily = 'opencode'): SourceAdapter {
+  return createSqliteAdapter(agent, roots, options, (store) => openCodeStore(store, agent));
 }
 
-function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: SqliteStore): SqliteAgent {
+function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: SqliteStore, agent: OpenCodeFamily): SqliteAgent {
+  const DB_NAME = DB_NAMES[agent];
+  const sid = (id: string) => `${agent}:${id}`;
 
   async function listUnits(): Promise<SourceUnit[]> {
     const units = new Map<string, SourceUnit>();
@@ -75,9 +80,9 @@ function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: Sqli
       dbCursorJson({ v: 1, marks: done ? plan.marks : cursor.marks, known, pending: cursor.pending.filter((id) => !delivered.has(id)), titles });
 
     const acc = new BatchAccumulator(limit);
-    acc.addGone(plan.gone.map((id) => `opencode:${id}`));
+    acc.addGone(plan.gone.map(sid));
     acc.addBytes(plan.bytes);
-    tracker.sessionsGone(plan.gone.map((id) => `opencode:${id}`));
+    tracker.sessionsGone(plan.gone.map(sid));
     const out = new SnapshotBatches(acc, cursorAt, () => knownCount, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
 
     const queue = plan.changed;
@@ -85,14 +90,14 @@ function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: Sqli
     while (next < queue.length) {
       if (ctx.signal?.aborted) return;
       const from = next;
-      const loaded = await withDb(file, (db) => loadSessions(db, file, queue, from, limit, warn));
+      const loaded = await withDb(file, (db) => loadSessions(db, file, queue, from, limit, warn, agent));
       next += loaded.sessions.length;
       acc.addBytes(loaded.bytes);
       for (const item of loaded.sessions) {
         if (!item.normalized) {
           // Deleted between planning and loading.
           if (known[item.nativeId] !== undefined) {
-            acc.addGone([`opencode:${item.nativeId}`]);
+            acc.addGone([sid(item.nativeId)]);
             delete known[item.nativeId];
             delete titles[item.nativeId];
             knownCount--;
@@ -144,8 +149,8 @@ function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: Sqli
     for (const id of gone) delete known[id];
 
     const acc = new BatchAccumulator(limit);
-    acc.addGone(gone.map((id) => `opencode:${id}`));
-    tracker.sessionsGone(gone.map((id) => `opencode:${id}`));
+    acc.addGone(gone.map(sid));
+    tracker.sessionsGone(gone.map(sid));
     // Fingerprints per session: a cursor saved mid-read is exact for what it lists.
     const out = new SnapshotBatches(acc, () => jsonCursorJson({ v: 1, known }), () => refs.length, (b) => tracker.unitRead(unit.key, b.sessions.map((s) => s.id), b.messages.length));
     const warn = (message: string) => report(ctx, { file: storage, message });
@@ -153,7 +158,7 @@ function openCodeStore({ roots: rootList, tracker, limit, withDb, report }: Sqli
       if (ctx.signal?.aborted) return;
       const { fingerprint } = fingerprintSession(storage, ref);
       if (known[ref.id] === fingerprint) continue;
-      const loaded = loadJsonSession(storage, ref, warn);
+      const loaded = loadJsonSession(storage, ref, warn, agent);
       if (!loaded) continue; // half-written session file: retried when its fingerprint changes
       acc.addBytes(loaded.bytes);
       acc.push({

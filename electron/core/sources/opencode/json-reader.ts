@@ -13,6 +13,7 @@ import {
   normalizeOpenCodeSession,
   parseObject,
   type NormalizedSession,
+  type OpenCodeFamily,
   type OpenCodeMessageRow,
   type OpenCodePartRow,
 } from './normalize.js';
@@ -102,6 +103,7 @@ export function loadJsonSession(
   storageDir: string,
   ref: JsonSessionRef,
   warn: (message: string) => void,
+  agent: OpenCodeFamily = 'opencode',
 ): { normalized: NormalizedSession; bytes: number } | null {
   const info = readJson(ref.sessionFile, warn);
   if (!info) return null;
@@ -135,6 +137,7 @@ export function loadJsonSession(
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   const normalized = normalizeOpenCodeSession(
     {
+      agent,
       id: str(info.id) ?? ref.id,
       parentId: str(info.parentID),
       directory: str(info.directory),

@@ -29,7 +29,7 @@ function toolOutput(state: JsonObject | null): string {
 }
 
 export function normalizeOpenCodeV2Session(info: OpenCodeSessionInfo, rows: OpenCodeV2MessageRow[], sourcePath: string, bytes: number): NormalizedSession {
-  const sessionId = `opencode:${info.id}`;
+  const sessionId = `${info.agent}:${info.id}`;
   const t = emptyTally();
   const { messages, toolNames } = t;
   const push = (m: Omit<Message, 'sessionId' | 'seq'>) => messages.push({ sessionId, seq: messages.length, ...m });

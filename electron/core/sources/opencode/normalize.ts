@@ -13,7 +13,12 @@ import { classifyApiError, limitRecord, reachedLimit } from '../limit-errors.js'
 
 export type JsonObject = Record<string, unknown>;
 
+/** The agents that write OpenCode's store: OpenCode itself and its fork Kilo Code (same schema). */
+export type OpenCodeFamily = 'opencode' | 'kilo';
+
 export interface OpenCodeSessionInfo {
+  /** Which agent wrote the store: the prefix of the session ids Baton gives its sessions. */
+  agent: OpenCodeFamily;
   id: string;
   parentId: string | null;
   directory: string | null;
@@ -98,7 +103,7 @@ export function normalizeOpenCodeSession(
   sourcePath: string,
   bytes: number,
 ): NormalizedSession {
-  const sessionId = `opencode:${info.id}`;
+  const sessionId = `${info.agent}:${info.id}`;
   const partsByMessage = new Map<string, OpenCodePartRow[]>();
   for (const p of partRows) {
     const list = partsByMessage.get(p.messageId);
@@ -273,12 +278,12 @@ export function noteTime(t: SessionTally, epochMs: number | null): void {
 export function openCodeSession(info: OpenCodeSessionInfo, t: SessionTally, sourcePath: string, bytes: number): Session {
   const updated = Math.max(info.timeUpdated ?? 0, t.lastTime ?? 0);
   return {
-    id: `opencode:${info.id}`,
-    agent: 'opencode',
+    id: `${info.agent}:${info.id}`,
+    agent: info.agent,
     nativeId: info.id,
     title: info.title && info.title.trim() ? info.title : null,
     cwd: info.directory && info.directory.trim() ? info.directory : null,
-    gitBranch: null, // OpenCode stores none.
+    gitBranch: null, // OpenCode (and Kilo) store none.
     gitCommit: null,
     model: t.model ?? modelFromColumn(info.model),
     startedAt: isoFromEpoch(info.timeCreated),
@@ -288,7 +293,7 @@ export function openCodeSession(info: OpenCodeSessionInfo, t: SessionTally, sour
     messageCount: t.messages.length,
     toolNames: t.toolNames,
     usage: t.usage,
-    parentId: info.parentId ? `opencode:${info.parentId}` : null,
+    parentId: info.parentId ? `${info.agent}:${info.parentId}` : null,
     // OpenCode's child sessions are the task tool's subagents.
     ...(info.parentId ? { parentKind: 'subagent' as const } : {}),
     sourcePath,

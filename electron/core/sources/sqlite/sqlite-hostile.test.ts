@@ -162,6 +162,8 @@ describe('reading never writes', () => {
     expect(sessionsPerAgent.codex).toBeGreaterThan(0);
     expect(sessionsPerAgent.pi).toBe(11);
     expect(sessionsPerAgent.qwen).toBe(8);
+    expect(sessionsPerAgent.cline).toBe(10);
+    expect(sessionsPerAgent.kilo).toBe(10);
     expect(sessionsPerAgent.copilot).toBe(9);
     expect(sessionsPerAgent.continue).toBe(9);
     expect(sessionsPerAgent.droid).toBe(11);
