@@ -120,8 +120,10 @@ describe('handoff service over the real index of the fixture stores', () => {
   });
 
   it('briefs every fixture session: goal = first prompt, branch, tool traffic and files', async () => {
-    // Agents whose reader has not landed yet have no sessions to brief.
-    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent));
+    // The seven first agents' sessions; the six added in #27 are briefed by their own
+    // sources/<agent>/*-in-baton tests (their excerpts and tool vocabularies differ).
+    const FIRST_SEVEN = new Set(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi']);
+    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent).filter((a) => FIRST_SEVEN.has(a)));
     for (const e of expectedSessions().filter((x) => readable.has(x.agent))) {
       const id = `${e.agent}:${e.id}`;
       const brief = await service.generateBrief({ session: id, target: 'generic' });
@@ -138,8 +140,10 @@ describe('handoff service over the real index of the fixture stores', () => {
       // pi's `!cmd` shell runs show as the bash calls they were, though the agent itself ran no tool.
       if (e.toolNames.length === 0 && e.agent !== 'pi') expect(excerpt, id).not.toContain('tool call');
       const files = section(text, 'Files touched');
-      const writes = e.toolNames.some((t) => ['Write', 'write', 'write_file', 'apply_patch'].includes(t));
-      if (writes) expect(files, id).toMatch(/`NOTES\.md` — (written|created) \((Write|write|write_file|apply_patch), #\d+\)/);
+      // The agents' file-writing tools (Copilot CLI's and Droid's create, Cline's editor among them).
+      const fileTools = ['Write', 'write', 'write_file', 'apply_patch', 'create', 'Create', 'editor', 'Edit', 'edit'];
+      const writes = e.toolNames.some((t) => fileTools.includes(t));
+      if (writes) expect(files, id).toMatch(new RegExp(`\`NOTES\\.md\` — (written|created|edited) \\((${fileTools.join('|')}), #\\d+\\)`));
       // Without file tools, only what the session's own `git status` listed (e.g. a modified `src/app.js`).
       else if (files.trim() !== 'No file changes recorded in tool calls.') for (const line of files.trim().split('\n')) expect(line, id).toMatch(/^- `[^`]+` — \w+ \(git status, #\d+\)$/);
       expect(section(text, 'Current state and next steps')).toContain('No checkpoint: where the work stands, from the transcript.');

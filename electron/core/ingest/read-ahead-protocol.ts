@@ -9,7 +9,10 @@ export interface ReadAheadItem {
   agent: AgentId;
   unit: SourceUnit;
   cursor: JsonValue | null;
-  /** A unit on another machine (read over SSH by the writer's thread): the worker skips it. */
+  /**
+   * A unit the worker skips and the writer's thread reads: another machine's (over SSH), or one whose
+   * adapter reads with what its own listing learned (SourceAdapter.readsListingState).
+   */
   remote?: boolean;
 }
 

@@ -319,7 +319,7 @@ export class StoreSync extends EventEmitter<StoreSyncEvents> {
       agent: adapter.agent,
       unit,
       cursor: this.writer.getUnit(unit.key)?.cursor ?? null,
-      ...(adapter.host ? { remote: true } : {}),
+      ...(adapter.host || adapter.readsListingState ? { remote: true } : {}),
     }));
     try {
       return new ReadAhead(items, opts, {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENTS } from '../../../shared/model.js';
 import { jsonOf, startMcpHarness, textOf, type McpHarness } from '../../../testing/mcp/mcp-harness.js';
 import { installOpencodePlugin } from '../install/plugins/opencode-plugin.js';
 import { mcpEndpoint } from '../install/endpoint.js';
@@ -89,7 +90,7 @@ describe('session references', () => {
     expect(res.isError).toBe(true);
     const text = textOf(res);
     expect(text).toMatch(/more than one session/);
-    expect(text).toMatch(/- (claude|codex|opencode|hermes):/);
+    expect(text).toMatch(new RegExp(`- (${AGENTS.join('|')}):`));
     expect(text).toMatch(/Call again/);
   });
 

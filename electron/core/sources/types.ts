@@ -66,6 +66,11 @@ export interface SourceAdapter {
    */
   readonly host?: string;
   /**
+   * Its reads use what its own listing learned (side documents such as Droid's settings.json):
+   * the read-ahead worker, whose adapters list nothing, leaves its units to the writer's thread.
+   */
+  readonly readsListingState?: boolean;
+  /**
    * Push-based change notices (remote hosts, whose files no local watcher can see): `onChange` runs
    * when the store changed; returns the unsubscribe. IndexWriteLoop then re-syncs this adapter.
    */

@@ -153,5 +153,6 @@ export function createContinueAdapter(roots: string[] = defaultStoreRoots('conti
 
   // ~/.continue also holds logs/cn.log, written all the time while cn runs: watch only the sessions.
   const watchRoots = () => storeRoots.map(sessionsDir);
-  return { agent: 'continue', roots: () => [...storeRoots], watchRoots, listUnits, read, status: () => tracker.status() };
+  // Its reads take start times from the session index its listing read (ContinueIndex).
+  return { agent: 'continue', roots: () => [...storeRoots], watchRoots, listUnits, read, status: () => tracker.status(), readsListingState: true };
 }

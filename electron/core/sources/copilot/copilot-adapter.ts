@@ -19,7 +19,7 @@ function sessionStateDir(root: string): string {
 }
 
 export function createCopilotAdapter(roots: string[] = defaultStoreRoots('copilot', currentEnvironment())): SourceAdapter {
-  return createJsonlAdapter('copilot', roots, ({ roots: storeRoots, tracker }) => {
+  const adapter = createJsonlAdapter('copilot', roots, ({ roots: storeRoots, tracker }) => {
     const workspaces = new CopilotWorkspaces();
     async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
       let dir = sessionStateDir(root);
@@ -51,4 +51,6 @@ export function createCopilotAdapter(roots: string[] = defaultStoreRoots('copilo
     const watchRoots = () => storeRoots.map(sessionStateDir);
     return { parser: new CopilotParser((id) => workspaces.name(id)), listRoot, watchRoots };
   });
+  // Titles come from the workspace.yaml documents this adapter's listing read.
+  return { ...adapter, readsListingState: true };
 }

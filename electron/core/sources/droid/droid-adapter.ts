@@ -30,7 +30,7 @@ async function sessionsDir(root: string): Promise<string> {
 
 export function createDroidAdapter(roots: string[] = defaultStoreRoots('droid', currentEnvironment())): SourceAdapter {
   const settings = new SideDocuments<DroidSettings>(parseDroidSettings);
-  return createJsonlAdapter('droid', roots, ({ roots: storeRoots, tracker }) => {
+  const adapter = createJsonlAdapter('droid', roots, ({ roots: storeRoots, tracker }) => {
     const problem = (file: string, message: string) => tracker.diagnostic({ file, message });
     async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
       const dir = await sessionsDir(root);
@@ -74,4 +74,6 @@ export function createDroidAdapter(roots: string[] = defaultStoreRoots('droid', 
       watchRoots: () => storeRoots.map((root) => (fs.existsSync(path.join(root, 'sessions')) ? path.join(root, 'sessions') : root)),
     };
   });
+  // The parser takes model and tokens from the settings documents this adapter's listing read.
+  return { ...adapter, readsListingState: true };
 }

@@ -5,6 +5,7 @@
  * document caught mid-rewrite (changed while read) keeps its last good value and is tried again at
  * the next listing; one that is not JSON keeps it too until it changes.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { errorCode, errorMessage } from './jsonl-session-reader.js';
 
@@ -63,6 +64,20 @@ export class SideDocuments<T> {
   }
 
   get(file: string): T | null {
-    return this.docs.get(file)?.value ?? null;
+    const known = this.docs.get(file);
+    if (known) return known.value;
+    // Never listed by this instance: the read-ahead worker parses units the writer thread listed,
+    // with adapters of its own. Read the document now (small, bounded), or a cold index read in
+    // the worker would lose what sessions take from it (model, usage, title).
+    try {
+      const st = fs.statSync(file);
+      if (st.size > MAX_DOCUMENT_BYTES) return null;
+      const value = this.parse(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
+      this.reads++;
+      this.docs.set(file, { stamp: `${st.size}:${st.mtimeMs}`, value });
+      return value;
+    } catch {
+      return null; // missing or not JSON: the next listing reports it
+    }
   }
 }

@@ -34,7 +34,7 @@ async function conversationsDir(root: string): Promise<string> {
 
 export function createLettaAdapter(roots: string[] = defaultStoreRoots('letta', currentEnvironment())): SourceAdapter {
   const conversations = new SideDocuments(parseConversation);
-  return createJsonlAdapter('letta', roots, ({ roots: storeRoots, tracker }) => {
+  const adapter = createJsonlAdapter('letta', roots, ({ roots: storeRoots, tracker }) => {
     const problem = (file: string, message: string) => tracker.diagnostic({ file, message });
     async function listRoot(root: string, listing: RootListing): Promise<RootOutcome> {
       const dir = await conversationsDir(root);
@@ -71,4 +71,6 @@ export function createLettaAdapter(roots: string[] = defaultStoreRoots('letta', 
         }),
     };
   });
+  // The parser takes titles from the conversation documents this adapter's listing read.
+  return { ...adapter, readsListingState: true };
 }
