@@ -76,7 +76,9 @@ describe("real agents calling Baton's MCP tools: calls and results feed no searc
     }
   }
 
-  const prompt = () => `call tool \`search_all_sessions\` with \`${JSON.stringify({ query: word })}\``;
+  // Codex sessions only: with thirteen agents' fixtures, other agents' newer todo.txt sessions would
+  // fill the default 20 hits and leave the source out of the result.
+  const prompt = () => `call tool \`search_all_sessions\` with \`${JSON.stringify({ query: word, agent: 'codex' })}\``;
 
   it('Claude Code: mcp__baton__search_all_sessions and its result are kept but not searchable', async () => {
     const cli = await ensureAgentCli('claude');
