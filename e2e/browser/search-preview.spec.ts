@@ -6,7 +6,8 @@ test('search finds a session by a word from its transcript; the preview shows it
   await waitForSessions(app);
   const search = app.getByRole('combobox', { name: 'Search sessions' });
   // "coffee" appears only in the tool output of the todo.txt sessions, never in a title or prompt.
-  await search.fill('coffee');
+  // Claude's sessions only: thirteen agents' todo.txt sessions would push it below the fold.
+  await search.fill('coffee agent:claude');
   const claudeRow = rows(app).filter({ has: app.locator('.agent-badge', { hasText: 'Claude' }) });
   await expect(claudeRow).toHaveCount(1);
   await expect(claudeRow.locator('mark').first()).toHaveText(/coffee/i);
