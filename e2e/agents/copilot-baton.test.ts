@@ -5,15 +5,12 @@
  * into Copilot yet (agent-delivery.ts: pasted).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv } from '../../testing/agents/agent-home.js';
-import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import type { BatonCore } from '../../electron/core/service.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { STORE_ENV_KEYS } from '../../testing/fixture-home.js';
+import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
 
 function eventFiles(home: string): string[] {
   const dir = path.join(home, '.copilot', 'session-state');
@@ -25,57 +22,32 @@ function eventFiles(home: string): string[] {
 }
 
 describe('real GitHub Copilot CLI with a watching Baton', () => {
-  let tmp: string;
+  let scene: WatchingScene;
+  let cli: AgentCli;
   let home: string;
   let project: string;
-  let mock: MockLlm;
-  let cli: AgentCli;
   let core: BatonCore;
   let copilotEnv: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     cli = await ensureAgentCli('copilot');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-copilot-'));
-    home = path.join(tmp, 'home');
-    project = path.join(home, 'projects', 'copilot-app');
-    fs.mkdirSync(project, { recursive: true });
-    mock = await startMockLlm({ dir: tmp });
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
-    for (const key of STORE_ENV_KEYS) delete env[key];
-    core = await createBatonCore({ environment: { env, platform: process.platform, home }, dataDir: path.join(tmp, 'baton'), ingest: 'inline', log: () => {} });
-    await core.start();
-    await core.whenCurrent();
     // Copilot is set up after Baton started watching (no ~/.copilot before).
-    copilotEnv = agentEnv('copilot', home, mock.url);
+    scene = await startWatchingScene('copilot', 'copilot-app');
+    ({ home, project, core } = scene);
+    copilotEnv = scene.agentEnv;
   });
   afterAll(async () => {
-    await core?.close();
-    await mock?.stop();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    await scene?.close();
   });
 
   it('makes a session Copilot is writing searchable within a second of its prompt reaching disk; a resume appends to it', async () => {
     requireCli(cli);
+    const { bin } = cli;
     const token = `copilotprobe${Date.now().toString(36)}`;
     fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    let foundAt = 0;
-    let onDiskAt = 0;
-    let polling = true;
-    const poll = (async () => {
-      while (polling && foundAt === 0) {
-        if (onDiskAt === 0 && eventFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token))) onDiskAt = Date.now();
-        const hits = await core.api.search({ query: `agent:copilot ${token}`, limit: 10 });
-        if (hits.length > 0) foundAt = Date.now();
-        else await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    const run = await runAgent({ bin: cli.bin, args: ['-p', `Please read \`notes-${token}.txt\` and tell me what it says.`, '--allow-all-tools'], cwd: project, env: copilotEnv, timeoutMs: 180_000 });
+    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'copilot', token, () => eventFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: ['-p', `Please read \`notes-${token}.txt\` and tell me what it says.`, '--allow-all-tools'], cwd: project, env: copilotEnv, timeoutMs: 180_000 }));
     expect(run.timedOut, `copilot timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `copilot failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    const deadline = Date.now() + 10_000;
-    while (foundAt === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    polling = false;
-    await poll;
     expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
     expect(onDiskAt).toBeGreaterThan(0);
     expect(foundAt - onDiskAt).toBeLessThan(1000);

@@ -4,19 +4,17 @@
  * (`--continue`) adds to the same session, and a subagent (`task`) is a child session.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
+import type { BatonCore } from '../../electron/core/service.js';
 import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv } from '../../testing/agents/agent-home.js';
-import { freePort, startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
+import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
 
 /** Environment variables of the machine running the tests that would point Baton elsewhere. */
-const AGENT_VARS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'];
 
 /** The session whose parts hold `token`, read the way Kilo's own readers do (a read-only connection, closed at once). */
 function sessionHolding(dbFile: string, token: string): string | null {
@@ -34,61 +32,37 @@ function sessionHolding(dbFile: string, token: string): string | null {
 }
 
 describe('real Kilo Code with a watching Baton', () => {
-  let tmp: string;
+  let scene: WatchingScene;
+  let cli: AgentCli;
   let home: string;
   let project: string;
-  let dbFile: string;
-  let mock: MockLlm;
-  let cli: AgentCli;
   let core: BatonCore;
+  let mock: MockLlm;
   let kiloEnv: NodeJS.ProcessEnv;
+  let dbFile: string;
   let server: LocalServer | null = null;
 
   beforeAll(async () => {
     cli = await ensureAgentCli('kilo');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-kilo-'));
-    home = path.join(tmp, 'home');
-    project = path.join(home, 'projects', 'kilo-app');
-    dbFile = path.join(home, '.local', 'share', 'kilo', 'kilo.db');
-    fs.mkdirSync(project, { recursive: true });
-    mock = await startMockLlm({ dir: tmp });
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
-    for (const key of AGENT_VARS) delete env[key];
-    core = await createBatonCore({ environment: { env, platform: process.platform, home }, dataDir: path.join(tmp, 'baton'), ingest: 'inline', log: () => {} });
-    await core.start();
-    await core.whenCurrent();
     // Kilo is set up after Baton started watching (no ~/.local/share/kilo before).
-    kiloEnv = agentEnv('kilo', home, mock.url);
+    scene = await startWatchingScene('kilo', 'kilo-app');
+    ({ home, project, core, mock } = scene);
+    kiloEnv = scene.agentEnv;
+    dbFile = path.join(home, '.local', 'share', 'kilo', 'kilo.db');
   });
   afterAll(async () => {
     await server?.close();
-    await core?.close();
-    await mock?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await scene?.close();
   });
 
   it('makes a session Kilo is writing searchable within a second of its prompt reaching kilo.db', async () => {
     requireCli(cli);
+    const { bin } = cli;
     const token = `kiloprobe${Date.now().toString(36)}`;
     fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    let foundAt = 0;
-    let onDiskAt = 0;
-    let polling = true;
-    const poll = (async () => {
-      while (polling && foundAt === 0) {
-        if (onDiskAt === 0 && sessionHolding(dbFile, token)) onDiskAt = Date.now();
-        const hits = await core.api.search({ query: `agent:kilo ${token}`, limit: 10 });
-        if (hits.length > 0) foundAt = Date.now();
-        else await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    const run = await runAgent({ bin: cli.bin, args: ['run', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
+    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'kilo', token, () => sessionHolding(dbFile, token) !== null, () => runAgent({ bin, args: ['run', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: kiloEnv, timeoutMs: 240_000 }));
     expect(run.timedOut, `kilo timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `kilo failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    const deadline = Date.now() + 10_000;
-    while (foundAt === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    polling = false;
-    await poll;
 
     const sid = sessionHolding(dbFile, token);
     expect(sid, 'Kilo wrote no session').toBeTruthy();

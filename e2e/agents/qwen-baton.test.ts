@@ -5,18 +5,17 @@
  * Skips, with the reason, where the CLI cannot be installed.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBatonCore, type BatonCore } from '../../electron/core/service.js';
+import type { BatonCore } from '../../electron/core/service.js';
 import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv, MOCK_AGENT } from '../../testing/agents/agent-home.js';
-import { freePort, startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { MOCK_AGENT } from '../../testing/agents/agent-home.js';
+import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
+import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
 
 /** Environment variables of the machine running the tests that would point Baton elsewhere. */
-const AGENT_VARS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR'];
 
 interface Line {
   type: string;
@@ -33,59 +32,34 @@ function chatLines(home: string): { file: string; lines: Line[] }[] {
 }
 
 describe('real Qwen Code with a watching Baton', () => {
-  let tmp: string;
+  let scene: WatchingScene;
+  let cli: AgentCli;
   let home: string;
   let project: string;
-  let mock: MockLlm;
-  let cli: AgentCli;
   let core: BatonCore;
-  let server: LocalServer | null = null;
+  let mock: MockLlm;
   let qwenEnv: NodeJS.ProcessEnv;
+  let server: LocalServer | null = null;
 
   beforeAll(async () => {
     cli = await ensureAgentCli('qwen');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-qwen-'));
-    home = path.join(tmp, 'home');
-    project = path.join(home, 'projects', 'qwen-app');
-    fs.mkdirSync(project, { recursive: true });
-    mock = await startMockLlm({ dir: tmp, env: { MOCK_AGENT: MOCK_AGENT.qwen } });
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
-    for (const key of AGENT_VARS) delete env[key];
-    core = await createBatonCore({ environment: { env, platform: process.platform, home }, dataDir: path.join(tmp, 'baton'), ingest: 'inline', log: () => {} });
-    await core.start();
-    await core.whenCurrent();
     // Qwen Code is set up after Baton started watching (no ~/.qwen before): installed while Baton runs.
-    qwenEnv = agentEnv('qwen', home, mock.url);
+    scene = await startWatchingScene('qwen', 'qwen-app', { MOCK_AGENT: MOCK_AGENT.qwen });
+    ({ home, project, core, mock } = scene);
+    qwenEnv = scene.agentEnv;
   });
   afterAll(async () => {
     await server?.close();
-    await core?.close();
-    await mock?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await scene?.close();
   });
 
   it('makes a session Qwen is writing searchable within a second of its prompt reaching disk', async () => {
     requireCli(cli);
+    const { bin } = cli;
     const token = `qwenprobe${Date.now().toString(36)}`;
-    let foundAt = 0;
-    let onDiskAt = 0;
-    let polling = true;
-    // Watch for the prompt line reaching disk, and search the way the UI's search box would, while Qwen runs.
-    const poll = (async () => {
-      while (polling && foundAt === 0) {
-        if (onDiskAt === 0 && chatLines(home).some((c) => c.lines.some((l) => JSON.stringify(l).includes(token)))) onDiskAt = Date.now();
-        const hits = await core.api.search({ query: `agent:qwen ${token}`, limit: 10 });
-        if (hits.length > 0) foundAt = Date.now();
-        else await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'qwen', token, () => chatLines(home).some((c) => c.lines.some((l) => JSON.stringify(l).includes(token))), () => runAgent({ bin, args: ['--yolo', '-p', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: qwenEnv, timeoutMs: 180_000 }));
     expect(run.timedOut, `qwen timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    const deadline = Date.now() + 10_000;
-    while (foundAt === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    polling = false;
-    await poll;
 
     const [chat] = chatLines(home);
     expect(chat, 'Qwen wrote no chat file').toBeDefined();

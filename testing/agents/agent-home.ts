@@ -13,7 +13,7 @@ import { qwenEnv } from './homes/qwen.js';
 import { copilotEnv } from './homes/copilot.js';
 import { continueConfigFile, continueEnv } from './homes/continue.js';
 
-type RealAgent = Exclude<AgentCliName, 'ccusage'>;
+export type RealAgent = Exclude<AgentCliName, 'ccusage'>;
 
 const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessEnv> = {
   claude: claudeEnv,
