@@ -12,8 +12,8 @@ import type { TokenUsage } from '../../../../shared/model.js';
 import type { TailRecord } from '../jsonl/jsonl-tail.js';
 import { noteTimestamp, setTitle, type RecordParser, type RecordSink, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import type { SourceUnit } from '../types.js';
+import { isObj, str, num, type Obj } from '../jsonl/record-values.js';
 
-type Obj = Record<string, unknown>;
 
 /** What a session takes from its settings document. */
 export interface DroidSettings {
@@ -33,17 +33,8 @@ export interface DroidFileState {
 const MAX_RECENT_CALLS = 128;
 const TITLE_RANK = 1;
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
 
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
 
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;

@@ -12,8 +12,8 @@ import type { TailRecord } from '../jsonl/jsonl-tail.js';
 import type { RecordParser, RecordSink, SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import { PiParser, type PiFileState } from '../pi/pi-records.js';
 import type { SourceUnit } from '../types.js';
+import { isObj, type Obj } from '../jsonl/record-values.js';
 
-type Obj = Record<string, unknown>;
 
 export interface LettaFileState {
   pi: PiFileState;
@@ -29,9 +29,6 @@ const BRANCH = /\*\*Git repository\*\*:\s*Yes \(branch: ([^)\s]+)\)/;
 const FROM_PARENT = /This message is from agent \S+, conversation ([^\s,]+?)\.?\s/;
 const TITLE_RANK = 2;
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The conversation key a folder name stands for (base64url of `conversation:<id>` or `default:<agent id>`). */
 export function conversationKey(folderName: string): string | null {

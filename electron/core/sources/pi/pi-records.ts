@@ -13,8 +13,8 @@ import { noteTimestamp, type RecordParser, type RecordSink, type SessionAgg } fr
 import type { SourceUnit } from '../types.js';
 import { emptyTree, TreeIndex, type PiTree } from './pi-tree.js';
 import { classifyApiError, limitRecord, reachedLimit } from '../limit-errors.js';
+import { isObj, str, num, type Obj } from '../jsonl/record-values.js';
 
-type Obj = Record<string, unknown>;
 
 export interface PiFileState {
   /** Header id, else the uuid in the file name. */
@@ -31,17 +31,8 @@ export interface PiFileState {
 const MAX_RECENT_CALLS = 128;
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
 
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
 
 /** Text of a content field: a string, or text/image blocks. */
 function contentText(content: unknown): string {
