@@ -77,6 +77,8 @@ export interface BriefData {
   declaredFiles: string[];
   verification: VerificationRun[];
   git: { atCheckpoint: Checkpoint['git']; drift: GitDrift | null };
+  /** Project instruction files present (CLAUDE.md, AGENTS.md, …; see instruction-files.ts), relative to the project. */
+  instructionFiles: string[];
   excerpt: Excerpt;
   /** All tool calls, ascending seq: for folding tool traffic in the excerpt. */
   toolCalls: Message[];
@@ -92,6 +94,8 @@ export interface CollectInput {
   pins: Pin[];
   drift: GitDrift | null;
   now: Date;
+  /** Instruction files found in the project (none for a session on another machine). */
+  instructionFiles?: string[];
 }
 
 const RECENT_RESULTS = 400;
@@ -110,7 +114,7 @@ const factItem = (f: Fact): BriefItem => ({ text: f.text, source: f.source, seq:
 /** Items that say the same thing up to case and punctuation share this key. */
 const textKey = (text: string) => text.toLowerCase().replace(/\W+/g, ' ').trim();
 
-export function collectBriefData({ reader, session, checkpoints, pins, drift, now }: CollectInput): BriefData {
+export function collectBriefData({ reader, session, checkpoints, pins, drift, now, instructionFiles = [] }: CollectInput): BriefData {
   const id = session.id;
   const checkpoint = checkpoints[0] ?? null;
   // Briefs follow the current conversation: branches the user left (pi's /tree) are skipped.
@@ -240,6 +244,7 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
     declaredFiles,
     verification,
     git: { atCheckpoint: checkpoint?.git ?? null, drift },
+    instructionFiles,
     excerpt,
     toolCalls,
     omitted: {},

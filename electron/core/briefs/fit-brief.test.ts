@@ -87,6 +87,7 @@ describe('fitBrief when the skeleton alone exceeds the budget', () => {
     declaredFiles: [],
     verification: [],
     git: { atCheckpoint: null, drift: null },
+    instructionFiles: [],
     excerpt: { total: 0, sampled: false, messages: [], userSeqs: [], covered: [] },
     toolCalls: [],
     omitted: {},
@@ -133,6 +134,7 @@ describe('fitBrief when the structured sections exceed the budget', () => {
     declaredFiles: [],
     verification: [],
     git: { atCheckpoint: null, drift: null },
+    instructionFiles: [],
     excerpt: {
       total: 800,
       sampled: false,

@@ -7,13 +7,14 @@
  * routine turns, then the user's other words; long file lists last.
  * Deterministic: the same data gives the same bytes (no clocks, no randomness, stable ordering).
  */
-import { AGENT_LABELS } from '../../../shared/model.js';
+import { AGENT_LABELS, type AgentId } from '../../../shared/model.js';
 import type { GitSnapshot } from '../../../shared/api-types.js';
 import type { BriefTarget } from '../../../shared/settings.js';
 import type { BriefData, BriefItem } from './brief-data.js';
 import { clipText, foldToolCalls, fullyRead, toolCallsBetween, usersBetween, type ExcerptMessage } from './excerpt.js';
 import { STALENESS_LABELS } from './staleness.js';
 import { TARGETS } from './targets.js';
+import { loadedBy } from './instruction-files.js';
 import { countTokens } from './tokens.js';
 import { moreLine } from './fit-items.js';
 import { labelled, withoutLabel } from './item-label.js';
@@ -292,6 +293,8 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
     ...(data.rejected.length ? ['Do not bring back the rejected alternatives.'] : []),
     'Before changing anything, restate your understanding of the current state and your intended next step.',
   ];
+  const instructions = instructionStep(s.agent, target, data.instructionFiles);
+  if (instructions) steps.push(instructions);
   if (data.files.length || data.declaredFiles.length) steps.push(`Before editing, ${profile.read} the files touched; ${profile.edit}.`);
   if (data.verification.length) steps.push(`Re-check the verification commands (${profile.shell}) before relying on their results.`);
   if (data.git.drift && (data.git.drift.commitsSince.length || data.git.drift.filesChangedSince.length || data.git.drift.branchSwitched)) {
@@ -301,6 +304,28 @@ function renderFixed(data: BriefData, target: BriefTarget, filesLimit: number): 
   const who = target === 'generic' ? 'the receiving agent' : profile.label;
   out.push(`## Instructions for ${who}\n\n${steps.map((x, i) => `${i + 1}. ${x}`).join('\n')}`);
   return out.join('\n\n') + '\n';
+}
+
+/**
+ * The project's instruction files the source agent followed and the target does not load by itself
+ * (read them first), and the ones the target loads anyway (nothing to do).
+ */
+function instructionStep(source: AgentId, target: BriefTarget, present: string[]): string | null {
+  if (!present.length) return null;
+  const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
+  const followed = loadedBy(source, present);
+  if (target === 'generic') {
+    const read = followed.length ? followed : present;
+    return `Read the project's instruction files first: ${code(read)}${followed.length ? ` (${AGENT_LABELS[source]} followed ${followed.length === 1 ? 'it' : 'them'} in this session)` : ''}.`;
+  }
+  const loaded = loadedBy(target, present);
+  const missing = followed.filter((f) => !loaded.includes(f));
+  const parts: string[] = [];
+  if (missing.length) {
+    parts.push(`Read ${code(missing)} first: ${AGENT_LABELS[source]} followed ${missing.length === 1 ? 'it' : 'them'} as project instructions in this session, and ${TARGETS[target].label} does not load ${missing.length === 1 ? 'it' : 'them'} by itself.`);
+  }
+  if (loaded.length) parts.push(`${TARGETS[target].label} loads ${code(loaded)} here by itself.`);
+  return parts.length ? parts.join(' ') : null;
 }
 
 /** Where an item came from: its message, and what it corrects; `#seq` points into the transcript. */

@@ -18,6 +18,7 @@ import { renderGovZero, type GovZeroOptions } from '../briefs/formats/govzero.js
 import { toEnvelope } from '../briefs/formats/envelope.js';
 import { writeContextRelay, type RelayWriteResult } from '../briefs/formats/context-relay.js';
 import { collectBriefData, type BriefData } from '../briefs/brief-data.js';
+import { findInstructionFiles } from '../briefs/instruction-files.js';
 import { redactDeep, type RedactionCounts } from '../redaction/redact.js';
 import { renderMarkdown } from '../briefs/render-markdown.js';
 import { STALENESS_LABELS, stalenessBand } from '../briefs/staleness.js';
@@ -113,7 +114,9 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
     const checkpoints = deps.userData.listCheckpoints(session.id);
     const pins = deps.userData.listPins(session.id);
     const d = drift === undefined ? await driftFor(session, checkpoints[0] ?? null, at) : drift;
-    return collectBriefData({ reader: deps.reader, session, checkpoints, pins, drift: d, now: at });
+    // Instruction files are looked up on this machine only: a host session's project is not here.
+    const instructionFiles = sessionHost(session.id) ? [] : findInstructionFiles(session.cwd);
+    return collectBriefData({ reader: deps.reader, session, checkpoints, pins, drift: d, now: at, instructionFiles });
   }
 
   async function maybeRedact(data: BriefData, redact: boolean): Promise<{ data: BriefData; counts: RedactionCounts }> {

@@ -62,6 +62,7 @@ function briefData(cwd: string): BriefData {
     declaredFiles: [],
     verification: [{ kind: 'test', command: 'npm test', outcome: 'passed', exitCode: 0, seq: 5, tool: 'Bash', failedBefore: null }],
     git: { atCheckpoint: null, drift: null },
+    instructionFiles: [],
     excerpt: { total: 0, sampled: false, messages: [], userSeqs: [], covered: [] },
     toolCalls: [],
   };
