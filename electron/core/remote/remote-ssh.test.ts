@@ -151,6 +151,16 @@ describe('sessions on another machine over OpenSSH', () => {
     expect(remote.length).toBe(hits.length - remote.length); // the laptop's copy matches as often
   });
 
+  it("finds every agent's own words in its host sessions with `agent:`", () => {
+    for (const agent of AGENTS) {
+      const session = expectedSessions().find((s) => s.agent === agent && s.firstPrompt && /[a-z]{5,}/i.test(s.firstPrompt))!;
+      const word = session.firstPrompt!.match(/[a-z]{5,}/gi)!.sort((a, b) => b.length - a.length)[0]!;
+      const hits = index.search(`agent:${agent} ${word}`, { limit: 200 }).map((h) => h.sessionId);
+      expect(hits, `${agent}: ${word}`).toContain(`${LABEL}/${agent}:${session.id}`);
+      expect(hits.every((id) => id.includes(`${agent}:`)), agent).toBe(true);
+    }
+  });
+
   const claudeSession = () => expectedSessions().find((s) => s.agent === 'claude' && !s.isSubagent)!;
   const appendTurn = (token: string) => {
     const want = claudeSession();
@@ -173,6 +183,26 @@ describe('sessions on another machine over OpenSSH', () => {
     await until('append searchable', () => index.search('zanzibarquokka').length > 0, 5000);
     expect(index.search('zanzibarquokka')[0]!.sessionId).toBe(`${LABEL}/claude:${claudeSession().id}`);
     expect(messageCount()).toBe(before + 1);
+  });
+
+  it("a new agent's change on the host reaches the laptop: a line appended to a Droid transcript, a rewritten Continue document", async () => {
+    const droid = expectedSessions().find((s) => s.agent === 'droid' && !s.isSubagent)!;
+    const droidFile = path.join(remoteHome.home, droid.files.find((f) => f.endsWith(`${droid.id}.jsonl`))!.replace(/^droid\//, ''));
+    const line = { type: 'message', id: 'baton-remote-1', parentId: null, timestamp: new Date().toISOString(), message: { role: 'user', content: [{ type: 'text', text: 'remember quetzalmarmot' }] } };
+    fs.appendFileSync(droidFile, `${JSON.stringify(line)}\n`);
+
+    const cont = expectedSessions().find((s) => s.agent === 'continue')!;
+    const contFile = path.join(remoteHome.home, '.continue', 'sessions', `${cont.id}.json`);
+    const doc = JSON.parse(fs.readFileSync(contFile, 'utf8')) as { history: unknown[] };
+    doc.history.push({ message: { role: 'user', content: 'remember tapirnebula' }, contextItems: [] });
+    // Rewritten whole, as cn does after each turn.
+    fs.writeFileSync(`${contFile}.tmp`, JSON.stringify(doc));
+    fs.renameSync(`${contFile}.tmp`, contFile);
+
+    await until('droid append searchable', () => index.search('quetzalmarmot').length > 0, 5000);
+    expect(index.search('quetzalmarmot').map((h) => h.sessionId)).toEqual([`${LABEL}/droid:${droid.id}`]);
+    await until('continue rewrite searchable', () => index.search('tapirnebula').length > 0, 5000);
+    expect(index.search('tapirnebula').map((h) => h.sessionId)).toEqual([`${LABEL}/continue:${cont.id}`]);
   });
 
   it('keeps the data of an offline host, then resumes from its cursors without duplicates', async () => {
