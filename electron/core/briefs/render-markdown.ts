@@ -157,7 +157,22 @@ function dropOrder(data: BriefData): number[] {
 
 function renderMessageLine(m: ExcerptMessage): string {
   const who = m.role === 'user' ? 'User' : 'Assistant';
-  return `**${who}** (#${m.seq})${m.note ? ` _[${m.note}]_` : ''}: ${clipText(m.text)}`;
+  return `**${who}** (#${m.seq})${m.note ? ` _[${m.note}]_` : ''}: ${escapeHeadings(clipText(m.text))}`;
+}
+
+/**
+ * A quoted message's own Markdown headings ("## Task" in a subagent's prompt) would read as the
+ * brief's sections: they are escaped to plain text. Lines inside code fences stay as written.
+ */
+export function escapeHeadings(text: string): string {
+  let fenced = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced;
+      return !fenced && /^ {0,3}#{1,6}(\s|$)/.test(line) ? line.replace('#', '\\#') : line;
+    })
+    .join('\n');
 }
 
 function plural(n: number, word: string): string {

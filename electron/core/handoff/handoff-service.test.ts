@@ -120,10 +120,7 @@ describe('handoff service over the real index of the fixture stores', () => {
   });
 
   it('briefs every fixture session: goal = first prompt, branch, tool traffic and files', async () => {
-    // The seven first agents' sessions; the six added in #27 are briefed by their own
-    // sources/<agent>/*-in-baton tests (their excerpts and tool vocabularies differ).
-    const FIRST_SEVEN = new Set(['claude', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi']);
-    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent).filter((a) => FIRST_SEVEN.has(a)));
+    const readable = new Set(fixtureAdapters(ctx.home.env).map((a) => a.agent));
     for (const e of expectedSessions().filter((x) => readable.has(x.agent))) {
       const id = `${e.agent}:${e.id}`;
       const brief = await service.generateBrief({ session: id, target: 'generic' });
