@@ -1,0 +1,86 @@
+/**
+ * "Open in <agent>" for the agents that take a pasted brief: the command Baton builds
+ * (terminal/agent-command.ts: `copilot -i "$(cat brief.md)"`, `kilo --prompt …`, `cn …`) is run by a
+ * real shell in a real terminal (tmux), and the real CLI's interactive session sends the brief to
+ * the model (the scripted mock's log) as its first prompt, with nobody typing.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentPromptCommand } from '../../electron/core/terminal/agent-command.js';
+import { ensureAgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { agentEnv, type RealAgent } from '../../testing/agents/agent-home.js';
+import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { hasTmux, startTui, type Tui } from '../../testing/agents/tmux-tui.js';
+
+const TOKEN = 'okapiverdigris';
+const BRIEF = `# Handoff brief: tidy the importer\n\n## Original goal\n\n> Tidy the CSV importer (${TOKEN}).\n\n## Instructions\n\n1. Read the goal.\n`;
+
+interface OpenCase {
+  agent: RealAgent;
+  cli: Parameters<typeof ensureAgentCli>[0];
+  /** What a user who has run the agent before already has (onboarding done). */
+  prepare?: (home: string) => void;
+  /** A first-time question the agent asks in a new folder, and the answer a user gives once. */
+  asks?: { screen: RegExp; keys: string[] };
+}
+
+const AGENTS: OpenCase[] = [
+  // Copilot CLI asks once per folder whether to trust it; "Yes" (Enter), then the prompt runs.
+  { agent: 'copilot', cli: 'copilot', asks: { screen: /Do you trust the files in this folder\?/, keys: ['Enter'] } },
+  { agent: 'kilo', cli: 'kilo' },
+  // cn's interactive start asks for an Anthropic key until its onboarding is marked complete.
+  { agent: 'continue', cli: 'continue', prepare: (home) => fs.writeFileSync(path.join(home, '.continue', '.onboarding_complete'), new Date().toISOString()) },
+];
+
+describe('Open in an agent: the real CLI starts with the brief as its first prompt', () => {
+  let tmp: string;
+  let mock: MockLlm;
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-open-'));
+    mock = await startMockLlm({ dir: tmp });
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    if (tmp && !process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  for (const { agent, cli, prepare, asks } of AGENTS) {
+    it(`${agent}: the brief reaches the model`, async () => {
+      const found = await ensureAgentCli(cli);
+      requireCli(found);
+      expect(hasTmux(), 'tmux plays the terminal').toBe(true);
+      const home = path.join(tmp, agent, 'home');
+      const project = path.join(tmp, agent, 'project');
+      fs.mkdirSync(home, { recursive: true });
+      fs.mkdirSync(project, { recursive: true });
+      execFileSync('git', ['init', '-q'], { cwd: project });
+      const briefFile = path.join(tmp, agent, 'brief.md');
+      fs.writeFileSync(briefFile, BRIEF);
+      const env = { ...agentEnv(agent, home, mock.url), PATH: `${path.dirname(found.bin)}:${process.env.PATH}` };
+      prepare?.(home);
+      const before = mock.requests().length;
+      let tui: Tui | null = null;
+      try {
+        tui = startTui({ bin: 'sh', args: ['-c', agentPromptCommand(agent, briefFile, 'posix')], cwd: project, env });
+        const deadline = Date.now() + 90_000;
+        let answered = false;
+        for (;;) {
+          if (asks && !answered && asks.screen.test(tui.screen())) {
+            tui.keys(...asks.keys);
+            answered = true;
+          }
+          const sent = mock.requests().slice(before).find((r) => JSON.stringify(r.body).includes(TOKEN));
+          if (sent) break;
+          if (Date.now() > deadline) throw new Error(`${agent} never sent the brief; screen:\n${tui.screen()}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      } finally {
+        tui?.stop();
+      }
+    }, 150_000);
+  }
+});
