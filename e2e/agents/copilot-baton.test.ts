@@ -1,8 +1,8 @@
 /**
  * The real GitHub Copilot CLI (pinned, from npm) against the mock LLM with a real Baton core
  * watching its store: a session it writes is searchable within a second of the prompt reaching
- * disk, and a resume (`--resume=<id>`) appends to the same session. The handoff has no delivery
- * into Copilot yet (agent-delivery.ts: pasted).
+ * disk, and a resume (`--resume=<id>`) appends to the same session. Handoffs into Copilot (its
+ * sessionStart hook) are tested in handoff-gemini-qwen.test.ts, its MCP entry in mcp-registration.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,11 @@
 /**
  * Zero-paste handoff into the real Gemini CLI 0.61 and Qwen Code 0.24 through their SessionStart
- * hooks in settings.json: a handoff saved with `baton handoff … --to <agent>`, Baton's hooks
+ * hooks in settings.json, and into the real GitHub Copilot CLI 1.0.102 through its sessionStart hook
+ * in a personal hooks file of Baton's own (~/.copilot/hooks/baton.json): a handoff saved with `baton handoff … --to <agent>`, Baton's hooks
  * installed with `baton hooks install`, then the real CLI started in the project folder against the
  * mock LLM. The mock's request log shows the brief in the first model request; Baton reports the
  * handoff received by that very session (the id the agent stored its chat under); a second session
- * gets nothing; uninstall gives the user's settings.json back byte for byte.
+ * gets nothing; uninstall gives the user's settings.json back byte for byte (Copilot: the file is gone).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,14 @@ import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } f
 const GOAL = 'Teach the marshwren tokenizer to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c21';
 
-type Agent = 'gemini' | 'qwen';
+type Agent = 'gemini' | 'qwen' | 'copilot';
+
+/** Where Baton's hooks go: the agent's settings.json, or Copilot CLI's own hooks folder. */
+const HOOKS_FILE: Record<Agent, string> = {
+  gemini: path.join('.gemini', 'settings.json'),
+  qwen: path.join('.qwen', 'settings.json'),
+  copilot: path.join('.copilot', 'hooks', 'baton.json'),
+};
 
 function firstTurnRequest(requests: MockRequest[], probe: string): MockRequest | undefined {
   return requests.find((r) => /generateContent|chat\/completions/.test(r.url) && JSON.stringify(r.body).includes(probe));
@@ -43,7 +51,7 @@ function filesContaining(dir: string, needles: string[]): string[] {
   return out;
 }
 
-describe.each<Agent>(['gemini', 'qwen'])('handoff received by the real %s through its SessionStart hook', (agent) => {
+describe.each<Agent>(['gemini', 'qwen', 'copilot'])('handoff received by the real %s through its session start hook', (agent) => {
   let cli: AgentCli;
   let mock: MockLlm;
   let tmp: string;
@@ -68,8 +76,8 @@ describe.each<Agent>(['gemini', 'qwen'])('handoff received by the real %s throug
     // adds its "$version" migration mark), which uninstall must then give back byte for byte.
     const baseline = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(baseline.code, baseline.stdout + baseline.stderr).toBe(0);
-    const settingsFile = path.join(agentHome, agent === 'gemini' ? '.gemini' : '.qwen', 'settings.json');
-    const userSettings = fs.readFileSync(settingsFile, 'utf8');
+    const settingsFile = path.join(agentHome, HOOKS_FILE[agent]);
+    const userSettings = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : null;
 
     const install = runBaton(['hooks', 'install', '--agent', agent], env);
     expect(install.code, install.stderr + install.stdout).toBe(0);
@@ -107,6 +115,6 @@ describe.each<Agent>(['gemini', 'qwen'])('handoff received by the real %s throug
 
     const uninstall = runBaton(['hooks', 'uninstall', '--agent', agent], env);
     expect(uninstall.code, uninstall.stderr + uninstall.stdout).toBe(0);
-    expect(fs.readFileSync(settingsFile, 'utf8')).toBe(userSettings);
+    expect(fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : null).toBe(userSettings);
   }, 600_000);
 });

@@ -3,8 +3,8 @@
  * setting), and the registration must name that port, keep the token out of Codex's config.toml
  * (it names a variable Codex loads from $CODEX_HOME/.env), leave the file that holds the token
  * private (mode 0600), and still connect: Claude Code's and Qwen Code's own `mcp list` say
- * Connected; Codex and Gemini CLI call one of Baton's tools through the mock LLM and the tool's
- * answer (Baton's session list) goes back to the model; Copilot CLI offers Baton's tools to the model.
+ * Connected; Codex, Gemini CLI and Copilot CLI (which names it `baton-list_sessions`) call one of
+ * Baton's tools through the mock LLM and the tool's answer (Baton's session list) goes back to the model.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -84,20 +84,22 @@ describe.each<Agent>(['claude', 'codex', 'gemini', 'qwen', 'copilot'])('Baton re
       expect(list.stdout, list.stdout + list.stderr).toMatch(/baton: .*\bConnected/);
       return;
     }
+    // Copilot CLI names MCP tools `<server>-<tool>` (`baton-list_sessions`), and the mock's
+    // chat-completions wire calls the offered tool whose name ends in `_<NAME>`: `sessions` selects
+    // `baton-list_sessions`, the first of Baton's tools so named (the request log shows it was that one).
+    const tool = agent === 'copilot' ? 'sessions' : 'list_sessions';
     const run = await runAgent({
       bin: cli.bin,
-      args: promptArgs(agent, 'Please call tool `list_sessions` with `{}` now.'),
+      args: promptArgs(agent, `Please call tool \`${tool}\` with \`{}\` now.`),
       cwd: path.join(home, 'project'),
       env,
       timeoutMs: 240_000,
     });
     expect(run.code, (run.stdout + run.stderr).slice(-3000)).toBe(0);
     if (agent === 'copilot') {
-      // Copilot CLI connected with the token and offered Baton's tools to the model (it names them
-      // `baton-<tool>`). The shared mock only calls MCP tools named `…_<tool>`, so it cannot call one.
-      const offered = mock.requests().flatMap((r) => ((r.body as { tools?: { function?: { name?: string } }[] }).tools ?? []).map((t) => t.function?.name));
-      expect(offered).toEqual(expect.arrayContaining(['baton-list_sessions', 'baton-generate_brief', 'baton-complete_handoff']));
-      return;
+      type Body = { messages?: { role?: string; tool_calls?: { function?: { name?: string } }[] }[] };
+      const called = mock.requests().flatMap((r) => ((r.body as Body).messages ?? []).flatMap((m) => (m.tool_calls ?? []).map((c) => c.function?.name)));
+      expect(called).toContain('baton-list_sessions');
     }
     // Baton's answer to the tool call reached the model in a later request.
     const later = mock.requests().map((r) => JSON.stringify(r.body));

@@ -28,7 +28,7 @@ describe('baton hook', () => {
     return { code, out };
   }
 
-  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi'): string {
+  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot'): string {
     const data = openUserData(batonHome);
     const { checkpoint } = data.saveCheckpoint({
       sessionId: 'codex:src',
@@ -71,6 +71,20 @@ describe('baton hook', () => {
     expect(parsed.hookSpecificOutput.hookEventName).toBe('SessionStart');
     expect(parsed.hookSpecificOutput.additionalContext).toContain('BRIEF-BODY');
     expect(parsed.hookSpecificOutput.additionalContext).toContain(id);
+  });
+
+  it("answers Copilot CLI's camelCase sessionStart input with a top-level additionalContext", async () => {
+    const id = pending('copilot');
+    // The input Copilot CLI 1.0.102 sends a camelCase sessionStart hook (recorded from the real CLI).
+    const input = { sessionId: 'd5a93352-7dba-442d-9037-f77dbb66e99c', timestamp: 1795763982542, cwd: project, source: 'new', initialPrompt: 'hello' };
+    const { out } = await hook(['session-start', '--agent', 'copilot'], JSON.stringify(input));
+    const parsed = JSON.parse(out) as { additionalContext: string };
+    expect(Object.keys(parsed)).toEqual(['additionalContext']);
+    expect(parsed.additionalContext).toContain('BRIEF-BODY');
+    expect(parsed.additionalContext).toContain(id);
+    const data = openUserData(batonHome);
+    expect(data.getCheckpoint(id)?.handoff?.receivedBy).toBe(`copilot:${input.sessionId}`);
+    data.close();
   });
 
   it("answers Hermes' pre_llm_call with {context} on the first turn only", async () => {

@@ -63,7 +63,7 @@ const EXPECTED: Record<AgentId, Expected> = {
   },
   cline: pasted,
   kilo: { ...pasted, mcp: 'config-file:json' },
-  copilot: { ...pasted, mcp: 'config-file:json' },
+  copilot: hooks('copilot', '.copilot/hooks/baton.json', 'config-file:json'),
   continue: pasted,
   droid: pasted,
   letta: pasted,

@@ -9,7 +9,11 @@
  * `hookSpecificOutput.additionalContext`, AfterAgent at the end of each turn, timeouts in
  * milliseconds; bundle/docs/hooks/reference.md) and Qwen Code 0.24 (`hooks` in
  * `~/.qwen/settings.json`, Claude's event names and wire format, timeouts in seconds;
- * bundled/qc-helper/docs/features/hooks.md).
+ * bundled/qc-helper/docs/features/hooks.md), and GitHub Copilot CLI 1.0.102 (personal hooks in
+ * `$COPILOT_HOME/hooks/*.json`, default ~/.copilot: Baton keeps its own `baton.json` there; camelCase
+ * events — sessionStart, whose `{"additionalContext"}` answer reaches the model, and agentStop at
+ * the end of each turn; Claude's nested `{hooks: [{type, command, timeout}]}` groups are accepted,
+ * timeouts in seconds; its changelog.json and the real CLI checked).
  */
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
@@ -92,6 +96,17 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
       { event: 'Stop', baton: 'stop', timeout: 10 },
     ],
     unsupported: [NO_PRECOMPACT('Qwen Code', 'PreCompact')],
+  },
+  copilot: {
+    agent: 'copilot',
+    format: 'json',
+    // A file of Baton's own among Copilot's personal hook files: the user's settings stay untouched.
+    file: ({ env, home }) => path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'hooks', 'baton.json'),
+    specs: [
+      { event: 'sessionStart', baton: 'session-start', timeout: 10 },
+      { event: 'agentStop', baton: 'stop', timeout: 10 },
+    ],
+    unsupported: [NO_PRECOMPACT('Copilot CLI', 'preCompact')],
   },
 };
 

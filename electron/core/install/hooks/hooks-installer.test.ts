@@ -167,6 +167,37 @@ describe('baton hooks install|uninstall|status', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('{\n  "disableAllHooks": true\n}\n');
   });
 
+  it("Copilot CLI: a hooks file of Baton's own in $COPILOT_HOME/hooks (sessionStart, agentStop), the user's hook files untouched; uninstall removes it", () => {
+    const copilot = { ...options, agent: 'copilot' as const, environment: { ...environment, env: { COPILOT_HOME: path.join(tmp.dir, 'cp home') } } };
+    const theirs = path.join(tmp.dir, 'cp home', 'hooks', 'mine.json');
+    const mine = '{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"echo hi"}]}}\n';
+    write(theirs, mine);
+    const [installed] = installHooks(copilot);
+    const file = path.join(tmp.dir, 'cp home', 'hooks', 'baton.json');
+    expect(installed).toMatchObject({ ok: true, changed: true, file });
+    // Claude's nested groups, which Copilot CLI 1.0.102 reads; camelCase events answer camelCase JSON.
+    const hooks = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks: { type: string; command: string; timeout: number }[] }[]> }).hooks;
+    expect(Object.keys(hooks)).toEqual(['sessionStart', 'agentStop']);
+    expect(hooks.sessionStart![0]!.hooks[0]).toEqual({ type: 'command', command: expect.stringContaining('hook session-start --agent copilot'), timeout: 10 });
+    expect(hooks.agentStop![0]!.hooks[0]!.command).toContain('hook stop --agent copilot');
+    const status = hooksStatus(copilot)[0]!;
+    expect(status).toMatchObject({ installed: true, file });
+    expect(status.notes.join('\n')).toMatch(/preCompact checkpoint: Copilot CLI runs a preCompact hook, but/);
+    expect(installHooks(copilot)[0]).toMatchObject({ ok: true, changed: false });
+    const [removed] = uninstallHooks(copilot);
+    expect(removed).toMatchObject({ ok: true, changed: true });
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.readFileSync(theirs, 'utf8')).toBe(mine);
+    expect(hooksStatus(copilot)[0]!.installed).toBe(false);
+
+    // In a home without a hooks folder, the folder Baton made goes with its file.
+    const fresh = { ...copilot, environment: { ...environment, env: {} } };
+    installHooks(fresh);
+    expect(fs.existsSync(path.join(environment.home, '.copilot', 'hooks', 'baton.json'))).toBe(true);
+    uninstallHooks(fresh);
+    expect(fs.existsSync(path.join(environment.home, '.copilot', 'hooks'))).toBe(false);
+  });
+
   it('writes the data dir into the command only when BATON_HOME moved it', () => {
     const env = { env: { HOME: environment.home }, platform: 'linux' as const, home: environment.home };
     expect(hookRuntimeFor(env, path.join(environment.home, '.config', 'baton')).dataDir).toBeUndefined();
