@@ -6,6 +6,7 @@ import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './targets/claude-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
+import { continueWriter } from './targets/continue-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
@@ -24,7 +25,7 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   cline: null,
   kilo: null,
   copilot: null,
-  continue: null,
+  continue: continueWriter,
   droid: null,
   letta: null,
 };
