@@ -108,4 +108,22 @@ describe('real Continue cn with a watching Baton', () => {
     expect(fs.readFileSync(config, 'utf8')).toBe(mine);
     expect(fs.statSync(config).mode & 0o777).toBe(mode & ~process.umask());
   });
+
+  it('runs no start-up hook: 1.5.47 loads Claude-style hooks from ~/.continue/settings.json but fires none (why a handoff to cn is pasted)', async () => {
+    requireCli(cli);
+    const marker = path.join(home, 'hook-ran');
+    const hook = (event: string) => ({ hooks: [{ type: 'command', command: `echo ${event} >> ${marker}; echo hookcontextprobe` }] });
+    const settings = path.join(home, '.continue', 'settings.json');
+    fs.writeFileSync(settings, JSON.stringify({ hooks: { SessionStart: [hook('SessionStart')], UserPromptSubmit: [hook('UserPromptSubmit')] } }));
+    mock.clear();
+    try {
+      const run = await runAgent({ bin: cli.bin, args: promptArgs('continue', 'Say hello.', home), cwd: project, env: cnEnv, timeoutMs: 180_000 });
+      expect(run.code, `cn failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(mock.requests().length).toBeGreaterThan(0);
+      expect(fs.existsSync(marker), 'cn ran a hook: Baton could deliver handoffs through it (agent-delivery.ts)').toBe(false);
+      expect(mock.requests().some((r) => JSON.stringify(r.body).includes('hookcontextprobe'))).toBe(false);
+    } finally {
+      fs.rmSync(settings);
+    }
+  });
 });
