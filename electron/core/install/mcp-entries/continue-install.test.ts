@@ -88,6 +88,20 @@ describe('Continue cn (~/.continue/config.yaml)', () => {
     expect(servers(f)).toEqual([ENTRY]);
   });
 
+  it('moves an old Baton item among the user’s servers to the end with the new port; a flow-style list is refused untouched', () => {
+    const f = put(CONFIG);
+    installMcp(options(mcpEndpoint(1, TOKEN)));
+    fs.appendFileSync(f, '# later\n');
+    const edited = fs.readFileSync(f, 'utf8').replace('rules:', 'mcpServersNote: x\nrules:');
+    fs.writeFileSync(f, edited);
+    installMcp(options());
+    expect(servers(f)).toEqual([{ name: 'playwright', command: 'npx', args: ['@playwright/mcp@latest'] }, ENTRY]);
+    expect(fs.readFileSync(f, 'utf8')).toContain('mcpServersNote: x\nrules:\n  - Be brief.\n# later\n');
+    const flow = put('mcpServers: [{name: other, url: "http://x"}]\n');
+    expect(installMcp(options())[0]).toMatchObject({ ok: false, changed: false });
+    expect(fs.readFileSync(flow, 'utf8')).toBe('mcpServers: [{name: other, url: "http://x"}]\n');
+  });
+
   it('refuses to create config.yaml (cn would leave its Hub config for one without a model): nothing is written', () => {
     const [result] = installMcp(options());
     expect(result).toMatchObject({ ok: false, changed: false });
