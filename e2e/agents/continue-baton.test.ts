@@ -1,8 +1,10 @@
 /**
  * Continue's real `cn` (pinned, from npm) against the mock LLM with a real Baton core watching its
  * store: a session it writes is searchable within a second of the document reaching disk, and a
- * `--resume` (cn rewrites the whole document) stays one session with the new turn. cn has no start-up hook
- * or plugin, so a handoff to it is pasted (agent-delivery.ts).
+ * `--resume` (cn rewrites the whole document) stays one session with the new turn; Baton registered
+ * in cn's own config.yaml (no --config: the file cn loads by default) is called by cn's model and
+ * answers from Baton's index. cn has no start-up hook or plugin, so a handoff to it is pasted
+ * (agent-delivery.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 import { promptArgs } from '../../testing/agents/agent-home.js';
 import type { BatonCore } from '../../electron/core/service.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
+import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { mcpEndpoint } from '../../electron/core/install/endpoint.js';
+import { uninstallMcp } from '../../electron/core/install/mcp-entries/mcp-installer.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
 
@@ -28,15 +34,18 @@ describe('real Continue cn with a watching Baton', () => {
   let home: string;
   let project: string;
   let core: BatonCore;
+  let mock: MockLlm;
   let cnEnv: NodeJS.ProcessEnv;
+  let server: LocalServer | null = null;
 
   beforeAll(async () => {
     cli = await ensureAgentCli('continue');
     scene = await startWatchingScene('continue', 'cn-app');
-    ({ home, project, core } = scene);
+    ({ home, project, core, mock } = scene);
     cnEnv = scene.agentEnv;
   });
   afterAll(async () => {
+    await server?.close();
     await scene?.close();
   });
 
@@ -66,5 +75,55 @@ describe('real Continue cn with a watching Baton', () => {
     const after = await core.api.getSession({ session: `continue:${id}` });
     expect(after).toMatchObject({ userTurns: 2, firstPrompt: session.firstPrompt });
     expect(after.messageCount).toBeGreaterThan(session.messageCount);
+  });
+
+  it('registers Baton in the config.yaml cn loads by default; a Baton tool called by cn’s model reaches Baton', async () => {
+    requireCli(cli);
+    await core.api.updateSettings({ port: await freePort() });
+    server = await startLocalServer(core);
+    const config = path.join(home, '.continue', 'config.yaml');
+    const mine = fs.readFileSync(config, 'utf8');
+    const [installed] = await core.api.installMcp({ agent: 'continue', dryRun: false });
+    expect(installed).toMatchObject({ ok: true, changed: true, file: config });
+    expect(fs.readFileSync(config, 'utf8').startsWith(mine)).toBe(true); // the harness's model stays, byte for byte
+    expect(fs.statSync(config).mode & 0o777).toBe(0o600);
+
+    const indexed = (await core.api.listSessions({ agent: 'continue', limit: 50, offset: 0 })).sessions.map((x) => x.id);
+    mock.clear();
+    // No --config: cn finds ~/.continue/config.yaml itself. It names MCP tools by their bare names.
+    const run = await runAgent({ bin: cli.bin, args: ['--auto', '-p', 'call tool `list_sessions` with `{}`'], cwd: project, env: cnEnv, timeoutMs: 180_000 });
+    expect(run.timedOut, `cn timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `cn failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const requests = mock.requests().map((r) => r.body as { tools?: { function?: { name?: string } }[]; messages?: { role: string; content: unknown }[] });
+    // cn offered Baton's tools to the model…
+    expect(requests[0]?.tools?.map((t) => t.function?.name)).toEqual(expect.arrayContaining(['list_sessions', 'generate_brief', 'complete_handoff']));
+    // …and Baton's answer, read from its index, went back to the model: it names the cn sessions Baton holds.
+    const answers = requests.flatMap((r) => r.messages ?? []).filter((m) => m.role === 'tool').map((m) => JSON.stringify(m.content));
+    expect(answers.some((a) => /total\W+: \d/.test(a) && indexed.every((id) => a.includes(id))), JSON.stringify(answers).slice(0, 2000)).toBe(true);
+
+    // cn left its config alone: the uninstall gives back the harness's bytes and mode.
+    const mode = 0o644;
+    const [removed] = uninstallMcp({ agent: 'continue', endpoint: mcpEndpoint(server.port, core.tokens.get()), environment: core.environment, dataDir: core.dataDir });
+    expect(removed).toMatchObject({ ok: true, changed: true });
+    expect(fs.readFileSync(config, 'utf8')).toBe(mine);
+    expect(fs.statSync(config).mode & 0o777).toBe(mode & ~process.umask());
+  });
+
+  it('runs no start-up hook: 1.5.47 loads Claude-style hooks from ~/.continue/settings.json but fires none (why a handoff to cn is pasted)', async () => {
+    requireCli(cli);
+    const marker = path.join(home, 'hook-ran');
+    const hook = (event: string) => ({ hooks: [{ type: 'command', command: `echo ${event} >> ${marker}; echo hookcontextprobe` }] });
+    const settings = path.join(home, '.continue', 'settings.json');
+    fs.writeFileSync(settings, JSON.stringify({ hooks: { SessionStart: [hook('SessionStart')], UserPromptSubmit: [hook('UserPromptSubmit')] } }));
+    mock.clear();
+    try {
+      const run = await runAgent({ bin: cli.bin, args: promptArgs('continue', 'Say hello.', home), cwd: project, env: cnEnv, timeoutMs: 180_000 });
+      expect(run.code, `cn failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(mock.requests().length).toBeGreaterThan(0);
+      expect(fs.existsSync(marker), 'cn ran a hook: Baton could deliver handoffs through it (agent-delivery.ts)').toBe(false);
+      expect(mock.requests().some((r) => JSON.stringify(r.body).includes('hookcontextprobe'))).toBe(false);
+    } finally {
+      fs.rmSync(settings);
+    }
   });
 });

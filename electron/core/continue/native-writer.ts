@@ -82,7 +82,9 @@ export type UndoStep =
   | { kind: 'file'; path: string }
   | { kind: 'sqlite-row'; db: string; table: string; keyColumn: string; key: string }
   | { kind: 'jsonl-line'; path: string; line: string }
-  | { kind: 'command'; argv: string[]; cwd: string };
+  | { kind: 'command'; argv: string[]; cwd: string }
+  /** Continue cn's sessions.json: `before` back when it still reads `after`, else only this entry out. */
+  | { kind: 'cn-index-entry'; path: string; sessionId: string; before: string | null; after: string };
 
 export interface CommitResult {
   nativeId: string;

@@ -7,6 +7,7 @@ import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './targets/claude-writer.js';
 import { copilotWriter } from './targets/copilot-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
+import { continueWriter } from './targets/continue-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
@@ -25,7 +26,7 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
   cline: null,
   kilo: null,
-  continue: null,
+  continue: continueWriter,
   droid: null,
   letta: null,
 };

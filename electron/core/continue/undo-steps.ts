@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import type { UndoStep } from './native-writer.js';
+import { removeCnIndexEntry } from './targets/continue-sessions-index.js';
 
 function undoOne(step: UndoStep): void {
   switch (step.kind) {
@@ -41,6 +42,9 @@ function undoOne(step: UndoStep): void {
       if (r.status !== 0) throw new Error(`${step.argv.join(' ')} failed: ${(r.stderr || r.stdout || String(r.error ?? '')).trim().slice(0, 300)}`);
       return;
     }
+    case 'cn-index-entry':
+      removeCnIndexEntry(step.path, step.sessionId, step);
+      return;
   }
 }
 

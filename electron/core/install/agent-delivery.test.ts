@@ -64,7 +64,7 @@ const EXPECTED: Record<AgentId, Expected> = {
   cline: pasted,
   kilo: { ...pasted, mcp: 'config-file:json' },
   copilot: hooks('copilot', '.copilot/hooks/baton.json', 'config-file:json'),
-  continue: pasted,
+  continue: { ...pasted, mcp: 'config-file:yaml' },
   droid: pasted,
   letta: pasted,
 };

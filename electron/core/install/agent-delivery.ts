@@ -85,7 +85,12 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
   cline: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Cline MCP entry or start-up hook yet') },
   kilo: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Kilo Code plugin yet') },
   copilot: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('copilot') },
-  continue: { mcp: { via: 'none' }, handoff: pasted('Continue cn runs no start-up hook or plugin that could take it (and Baton does not register its MCP server there yet)') },
+  continue: {
+    mcp: { via: 'config-file', format: 'yaml' },
+    // Checked in cn 1.5.47's bundle: it loads Claude-style hooks from ~/.continue/settings.json but
+    // never fires an event; rules (config.yaml, ~/.continue/rules) are fixed text in every session.
+    handoff: pasted('Continue cn runs no start-up hook or plugin (1.5.47 reads hooks from settings.json but never runs them; its rules files are the same text in every session)'),
+  },
   droid: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Factory Droid's hooks or MCP config yet (not tested against the real CLI)") },
   letta: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Letta Code's hooks or MCP config yet (not tested against the real CLI)") },
 };

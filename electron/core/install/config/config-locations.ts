@@ -46,7 +46,7 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
       // Copilot CLI's user-level MCP servers (config dir reference), in COPILOT_HOME when set.
       return path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'mcp-config.json');
     case 'continue':
-      // Not written by Baton yet (AGENT_DELIVERY: via none); cn's global config lists its MCP servers.
+      // cn's local config lists its MCP servers (`mcpServers`); cn reads it whenever it exists.
       return path.join(env.CONTINUE_GLOBAL_DIR || path.join(home, '.continue'), 'config.yaml');
     case 'droid':
       // Droid's user-level MCP servers (Baton does not register itself there yet: see agent-delivery.ts).

@@ -31,6 +31,7 @@ import {
 import { addTomlEntry, parseTomlConfig, readTomlEntry, removeTomlEntry } from '../config/edit-toml.js';
 import { addYamlEntry, readYamlEntry, removeEmptyYaml, removeYamlEntry, YAML_ENTRY_CONTAINERS } from '../config/edit-yaml.js';
 import { parseYamlConfig } from '../config/yaml-parse.js';
+import { addContinueEntry, CONTINUE_ENTRY_CONTAINERS, readContinueEntry, removeContinueEntry } from '../config/edit-continue-yaml.js';
 import { installPiExtension, piExtensionStatus, uninstallPiExtension } from '../plugins/pi-extension.js';
 import { mcpRecords } from '../plugins/baton-file.js';
 
@@ -75,6 +76,15 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   gemini: jsonFormat(geminiFlavour),
   qwen: jsonFormat(qwenFlavour),
   copilot: jsonFormat(copilotFlavour),
+  // cn's config.yaml: `mcpServers` is a list; Baton's item is the one named after the endpoint.
+  continue: {
+    add: addContinueEntry,
+    remove: removeContinueEntry,
+    read: readContinueEntry,
+    plain: (t, f) => parseYamlConfig(t, f).toJS() as unknown,
+    containers: () => CONTINUE_ENTRY_CONTAINERS,
+    removeEmpty: removeEmptyYaml,
+  },
 };
 
 export { MCP_RECORD_FILE } from '../plugins/baton-file.js';
