@@ -7,6 +7,7 @@ import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './targets/claude-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
+import { kiloWriter } from './targets/kilo-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
 import { piWriter } from './targets/pi-writer.js';
@@ -20,9 +21,9 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   gemini: geminiWriter,
   qwen: qwenWriter,
   pi: piWriter,
+  kilo: kiloWriter,
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
   cline: null,
-  kilo: null,
   copilot: null,
   continue: null,
   droid: null,
