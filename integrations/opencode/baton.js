@@ -1,8 +1,10 @@
-// Baton plugin for OpenCode: after each response (the session goes idle), tell Baton which session
-// changed so its index re-reads OpenCode's store at once and agents see the latest turns; and when a
-// new session starts, add the brief of a handoff pending for its folder to its first message
-// (`baton hook session-start --agent opencode` prints it, or nothing).
-// Installed by `baton mcp install --agent opencode --plugin` into ~/.config/opencode/plugins/.
+// Baton plugin for OpenCode (and for Kilo Code, an OpenCode fork that loads the same plugins): after
+// each response (the session goes idle), tell Baton which session changed so its index re-reads the
+// agent's store at once and agents see the latest turns; and when a new session starts, add the brief
+// of a handoff pending for its folder to its first message (`baton hook session-start --agent opencode`
+// prints it, or nothing).
+// Installed by `baton mcp install --agent opencode --plugin` into ~/.config/opencode/plugins/ (Kilo Code:
+// `--agent kilo`, ~/.config/kilo/plugins/).
 // Baton fills in the constants below at install time; the environment can override them.
 // The token is read from Baton's own token file (mode 0600) at each push, so this file holds no
 // secret and a regenerated token needs no reinstall.
@@ -16,6 +18,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+// Which agent Baton reads this session from ('opencode' or 'kilo').
+const BATON_AGENT = '__BATON_AGENT__';
 const BATON_INGEST_URL = process.env.BATON_INGEST_URL || '__BATON_INGEST_URL__';
 const BATON_TOKEN_FILE = process.env.BATON_TOKEN_FILE || '__BATON_TOKEN_FILE__';
 // [node, bin/baton.mjs] of the Baton that installed this plugin (JSON).
@@ -52,7 +56,7 @@ async function buildPayload(client, sessionID) {
     };
   });
   return {
-    agent: 'opencode',
+    agent: BATON_AGENT,
     session_id: sessionID,
     title: session && typeof session.title === 'string' ? session.title : null,
     directory: session && typeof session.directory === 'string' ? session.directory : null,
@@ -90,7 +94,7 @@ function sessionStartBrief(sessionID, directory, { command = hookCommand(), data
       return;
     }
     try {
-      child = spawn(command[0], [...command.slice(1), 'hook', 'session-start', '--agent', 'opencode', '--session-id', sessionID, '--cwd', directory], {
+      child = spawn(command[0], [...command.slice(1), 'hook', 'session-start', '--agent', BATON_AGENT, '--session-id', sessionID, '--cwd', directory], {
         env: { ...process.env, BATON_HOME: process.env.BATON_HOME || dataDir },
         stdio: ['pipe', 'pipe', 'ignore'],
       });

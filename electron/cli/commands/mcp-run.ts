@@ -7,9 +7,10 @@ import { batonDataDir, currentEnvironment, type Environment } from '../../core/p
 import { mcpEndpoint, type McpEndpoint } from '../../core/install/endpoint.js';
 import { installMcp, mcpInstallStatus, uninstallMcp } from '../../core/install/mcp-entries/mcp-installer.js';
 import type { McpInstallOutcome } from '../../core/install/install-outcome.js';
-import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/install/plugins/opencode-plugin.js';
-import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/install/plugins/opencode-npmrc.js';
-import { opencodePluginStatus } from '../../core/install/plugins/opencode-status.js';
+import { installPlugin, uninstallPlugin } from '../../core/install/plugins/opencode-plugin.js';
+import { installNpmrc, uninstallNpmrc } from '../../core/install/plugins/opencode-npmrc.js';
+import { pluginStatus } from '../../core/install/plugins/opencode-status.js';
+import { isPluginHost, type PluginHost } from '../../core/install/plugins/plugin-hosts.js';
 import { readServerFile } from '../../core/server/server-file.js';
 
 export interface McpOptions {
@@ -50,14 +51,16 @@ export function runMcp(action: 'install' | 'uninstall', opts: McpOptions): void 
   const agents = opts.agent === 'all' ? AGENTS : [opts.agent];
   const apply = action === 'install' ? installMcp : uninstallMcp;
   for (const agent of agents) results.push(...apply({ agent, endpoint, environment, dryRun: opts.dryRun }));
-  if (opts.plugin && (opts.agent === 'opencode' || opts.agent === 'all')) {
+  // The OpenCode plugin, for OpenCode and for Kilo Code (its fork loads the same plugins).
+  const hosts: PluginHost[] = opts.plugin ? [...agents].filter(isPluginHost) : [];
+  for (const host of hosts) {
     const withFile = { ...endpoint, tokenFile: endpoint.tokenFile ?? path.join(batonDataDir(environment), 'token') };
     if (action === 'install') {
-      results.push(installOpencodePlugin({ environment, endpoint: withFile, dryRun: opts.dryRun }));
-      results.push(installOpencodeNpmrc({ environment, dryRun: opts.dryRun }));
+      results.push(installPlugin(host, { environment, endpoint: withFile, dryRun: opts.dryRun }));
+      results.push(installNpmrc(host, { environment, dryRun: opts.dryRun }));
     } else {
-      results.push(uninstallOpencodePlugin({ environment, dryRun: opts.dryRun }));
-      results.push(uninstallOpencodeNpmrc({ environment, dryRun: opts.dryRun }));
+      results.push(uninstallPlugin(host, { environment, dryRun: opts.dryRun }));
+      results.push(uninstallNpmrc(host, { environment, dryRun: opts.dryRun }));
     }
   }
   print(results, Boolean(opts.dryRun), endpoint.token);
@@ -81,6 +84,6 @@ export function mcpStatus(opts: McpOptions): void {
           ? `registered for ${s.registeredUrl}, but Baton is at ${endpoint.url}: MISMATCH (run \`baton mcp install\`)`
           : 'registered with an old token or format (run `baton mcp install`)';
     process.stdout.write(`${s.agent}: ${state} — ${s.file}\n`);
-    if (s.agent === 'opencode') for (const note of opencodePluginStatus(environment)) process.stdout.write(`  ${note}\n`);
+    if (isPluginHost(s.agent)) for (const note of pluginStatus(s.agent, environment)) process.stdout.write(`  ${note}\n`);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * `baton mcp install|uninstall|status`: register Baton's MCP endpoint (with its token) in each
- * agent's own config, and optionally the OpenCode plugin that pushes session updates. The work is
- * in mcp-run.ts, loaded only when one of these commands runs.
+ * agent's own config, and optionally the OpenCode plugin (OpenCode, Kilo Code) that pushes session
+ * updates and delivers handoffs. The work is in mcp-run.ts, loaded only when one of these commands runs.
  */
 import { Option, type Command } from 'commander';
 import { AGENTS } from '../../../shared/model.js';
@@ -24,7 +24,7 @@ export function registerMcp(program: Command): void {
     .description('Add Baton to each agent’s MCP configuration (backs up each file first).')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
-    .option('--plugin', 'also install the OpenCode plugin that pushes session updates to Baton')
+    .option('--plugin', 'also install the OpenCode plugin (for OpenCode and Kilo Code) that pushes session updates to Baton and delivers handoffs')
     .option('-p, --port <port>', 'port to register (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('install', opts));
@@ -33,7 +33,7 @@ export function registerMcp(program: Command): void {
     .description('Remove Baton’s entry (only that entry) from each agent’s MCP configuration.')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
-    .option('--plugin', 'also remove the OpenCode plugin')
+    .option('--plugin', 'also remove the OpenCode plugin (OpenCode, Kilo Code)')
     .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('uninstall', opts));
   mcp

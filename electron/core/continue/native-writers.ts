@@ -9,6 +9,7 @@ import { copilotWriter } from './targets/copilot-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
 import { continueWriter } from './targets/continue-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
+import { kiloWriter } from './targets/kilo-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
 import { piWriter } from './targets/pi-writer.js';
@@ -23,9 +24,9 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   qwen: qwenWriter,
   pi: piWriter,
   copilot: copilotWriter,
+  kilo: kiloWriter,
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
   cline: null,
-  kilo: null,
   continue: continueWriter,
   droid: null,
   letta: null,

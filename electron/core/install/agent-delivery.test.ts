@@ -15,7 +15,7 @@ import { hookRuntimeFor } from './hooks/hook-command.js';
 import { HOOK_TARGETS } from './hooks/hook-targets.js';
 import { installHooks, uninstallHooks } from './hooks/hooks-installer.js';
 import { CONFIG_FORMATS, installMcp, uninstallMcp } from './mcp-entries/mcp-installer.js';
-import { installOpencodePlugin, uninstallOpencodePlugin } from './plugins/opencode-plugin.js';
+import { installOpencodePlugin, installPlugin, uninstallOpencodePlugin, uninstallPlugin } from './plugins/opencode-plugin.js';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -62,7 +62,14 @@ const EXPECTED: Record<AgentId, Expected> = {
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
   cline: pasted,
-  kilo: { ...pasted, mcp: 'config-file:json' },
+  kilo: {
+    mcp: 'config-file:json',
+    via: 'plugin',
+    file: '.config/kilo/plugins/baton.js',
+    install: ({ environment, dataDir }) =>
+      expect(installPlugin('kilo', { environment, endpoint: { ...mcpEndpoint(8765, TOKEN), tokenFile: path.join(dataDir, 'token') } })).toMatchObject({ ok: true, changed: true }),
+    uninstall: ({ environment }) => expect(uninstallPlugin('kilo', { environment })).toMatchObject({ ok: true, changed: true }),
+  },
   copilot: hooks('copilot', '.copilot/hooks/baton.json', 'config-file:json'),
   continue: { ...pasted, mcp: 'config-file:yaml' },
   droid: pasted,
@@ -124,6 +131,7 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     expect(handoffDeliveryInfo('codex')).toEqual({ via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent codex', settings: 'Settings → Hooks' });
     expect(handoffDeliveryInfo('hermes')).toMatchObject({ what: "Baton's pre_llm_call hook" });
     expect(handoffDeliveryInfo('opencode')).toEqual({ via: 'plugin', what: "Baton's OpenCode plugin", command: 'baton mcp install --agent opencode --plugin', settings: null });
+    expect(handoffDeliveryInfo('kilo')).toEqual({ via: 'plugin', what: "Baton's Kilo Code plugin", command: 'baton mcp install --agent kilo --plugin', settings: null });
     expect(handoffDeliveryInfo('continue')).toMatchObject({ via: 'paste', what: expect.stringContaining('no start-up hook') });
     expect(handoffDeliveryInfo('droid')).toMatchObject({ via: 'paste', what: expect.stringMatching(/does not install into Factory Droid/), command: '' });
     expect(handoffDeliveryInfo('pi')).toEqual({ via: 'extension', what: "Baton's pi extension", command: 'baton mcp install --agent pi', settings: 'Settings → MCP endpoint' });

@@ -10,7 +10,7 @@ import type { Environment } from '../paths.js';
 import { hookRuntimeFor } from './hooks/hook-command.js';
 import { HOOK_TARGETS } from './hooks/hook-targets.js';
 import { hooksStatus } from './hooks/hooks-installer.js';
-import { opencodePluginInstalled } from './plugins/opencode-plugin.js';
+import { opencodePluginInstalled, pluginInstalled } from './plugins/opencode-plugin.js';
 import { piExtensionDeliversHandoffs } from './plugins/pi-extension.js';
 
 /** Where Baton's MCP endpoint goes: an entry in the agent's MCP config file, or Baton's own extension (pi has no MCP client). */
@@ -83,7 +83,17 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
     },
   },
   cline: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Cline MCP entry or start-up hook yet') },
-  kilo: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Kilo Code plugin yet') },
+  kilo: {
+    mcp: { via: 'config-file', format: 'json' },
+    // Kilo Code (an OpenCode fork) loads Baton's OpenCode plugin from ~/.config/kilo/plugins.
+    handoff: {
+      via: 'plugin',
+      what: "Baton's Kilo Code plugin",
+      command: 'baton mcp install --agent kilo --plugin',
+      settings: null,
+      installed: ({ environment }) => pluginInstalled('kilo', environment),
+    },
+  },
   copilot: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('copilot') },
   continue: {
     mcp: { via: 'config-file', format: 'yaml' },

@@ -1,6 +1,6 @@
 /**
  * Issue #25 item 5 for the files Baton installs whole or beside a config: the pi extension, the
- * OpenCode plugin and OpenCode's `.npmrc` take the path every config takes — edited through a
+ * OpenCode plugin (and Kilo Code's copy) and their `.npmrc` lines take the path every config takes — edited through a
  * symlink, owner and mode kept, read-only refused with the reason, and every byte given back
  * (folders Baton created included). Real temp files and symlinks.
  */
@@ -12,8 +12,8 @@ import type { Environment } from '../paths.js';
 import { mcpEndpoint } from './endpoint.js';
 import { installMcp, uninstallMcp } from './mcp-entries/mcp-installer.js';
 import { mcpConfigFile, opencodePluginFile } from './config/config-locations.js';
-import { installOpencodePlugin, uninstallOpencodePlugin } from './plugins/opencode-plugin.js';
-import { installOpencodeNpmrc, opencodeNpmrcFile, uninstallOpencodeNpmrc } from './plugins/opencode-npmrc.js';
+import { installOpencodePlugin, installPlugin, uninstallOpencodePlugin, uninstallPlugin } from './plugins/opencode-plugin.js';
+import { installNpmrc, installOpencodeNpmrc, opencodeNpmrcFile, uninstallNpmrc, uninstallOpencodeNpmrc } from './plugins/opencode-npmrc.js';
 import { renderPiExtension } from './plugins/pi-extension.js';
 
 const TOKEN = 'tok_plugin_give_back_0123456789abcdefghij';
@@ -145,5 +145,35 @@ describe("OpenCode's .npmrc", () => {
     expect(installOpencodeNpmrc({ environment, dataDir })).toMatchObject({ ok: false, changed: false, message: expect.stringMatching(/read-only \(mode 0444\)/) });
     expect(fs.readFileSync(file, 'utf8')).toBe(user);
     expect(fs.existsSync(path.join(path.dirname(file), 'node_modules'))).toBe(false);
+  });
+});
+
+describe("Kilo Code's copy of the OpenCode plugin", () => {
+  const kilo = () => ({ environment, dataDir, endpoint: { ...endpoint, tokenFile: path.join(dataDir, 'token') } });
+
+  it('reports for Kilo, sits in ~/.config/kilo/plugins, and plugin, .npmrc and folders go back byte for byte', () => {
+    const configDir = path.join(environment.home, '.config', 'kilo');
+    const userNpmrc = '; mine\nregistry=https://npm.example.com/\n';
+    put(path.join(configDir, '.npmrc'), userNpmrc);
+    expect(installPlugin('kilo', kilo())).toMatchObject({ ok: true, changed: true, agent: 'kilo', file: path.join(configDir, 'plugins', 'baton.js') });
+    expect(installNpmrc('kilo', { environment, dataDir })).toMatchObject({ ok: true, changed: true });
+    const plugin = fs.readFileSync(path.join(configDir, 'plugins', 'baton.js'), 'utf8');
+    expect(plugin).toContain("const BATON_AGENT = \"kilo\";");
+    expect(plugin).not.toContain(TOKEN);
+    expect(fs.readFileSync(path.join(configDir, '.npmrc'), 'utf8')).toMatch(/Kilo Code start[^\n]*\nfetch-retries=0\n$/);
+    // OpenCode's copy is untouched by Kilo's.
+    expect(fs.existsSync(opencodePluginFile(environment))).toBe(false);
+
+    expect(uninstallPlugin('kilo', kilo())).toMatchObject({ ok: true, changed: true });
+    expect(uninstallNpmrc('kilo', { environment, dataDir })).toMatchObject({ ok: true, changed: true });
+    // The plugins folder and the node_modules Baton made go; the backup of the user's .npmrc stays.
+    expect(fs.readdirSync(configDir).filter((name) => !name.startsWith('.npmrc.bak-'))).toEqual(['.npmrc']);
+    expect(fs.readFileSync(path.join(configDir, '.npmrc'), 'utf8')).toBe(userNpmrc);
+  });
+
+  it("a plugins/baton.js in Kilo's folder that is not Baton's is never replaced", () => {
+    const file = put(path.join(environment.home, '.config', 'kilo', 'plugins', 'baton.js'), 'export const Mine = async () => ({});\n');
+    expect(installPlugin('kilo', kilo())).toMatchObject({ ok: false, changed: false, message: expect.stringMatching(/not Baton's Kilo Code plugin/) });
+    expect(fs.readFileSync(file, 'utf8')).toBe('export const Mine = async () => ({});\n');
   });
 });

@@ -11,6 +11,8 @@ export function kiloEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
       config,
       JSON.stringify(
         {
+          // Kilo writes this key into a config that lacks it at its first start (as a user's config has it).
+          $schema: 'https://app.kilo.ai/config.json',
           model: 'mock/mock-model',
           small_model: 'mock/mock-model',
           autoupdate: false,

@@ -34,7 +34,8 @@ export interface OpenCodeDocument {
   messages: { info: Record<string, unknown> & { id: string }; parts: (Record<string, unknown> & { id: string })[] }[];
 }
 
-export function openCodeDocument(plan: ContinuationPlan, model: OpenCodeModel, version: string): OpenCodeDocument {
+/** `agent`: the primary agent the messages name (OpenCode's `build`; Kilo Code's fork calls it `code`). */
+export function openCodeDocument(plan: ContinuationPlan, model: OpenCodeModel, version: string, agent = 'build'): OpenCodeDocument {
   const messages = continuedMessages(plan);
   const first = messages[0]!.ms;
   const last = messages[messages.length - 1]!.ms;
@@ -45,15 +46,15 @@ export function openCodeDocument(plan: ContinuationPlan, model: OpenCodeModel, v
     const part = { id: openCodeId(plan, 'prt', m.ms, i), sessionID, messageID: id, type: 'text', text: m.text };
     if (m.role === 'user') {
       parentID = id;
-      return { info: { id, sessionID, role: 'user', time: { created: m.ms }, agent: 'build', model }, parts: [part] };
+      return { info: { id, sessionID, role: 'user', time: { created: m.ms }, agent, model }, parts: [part] };
     }
     const info = {
       id,
       sessionID,
       role: 'assistant',
       ...(parentID ? { parentID } : {}),
-      mode: 'build',
-      agent: 'build',
+      mode: agent,
+      agent,
       path: { cwd: plan.cwd, root: plan.cwd },
       cost: 0,
       tokens: { input: 0, output: roughTokens(m.text), reasoning: 0, cache: { read: 0, write: 0 } },
@@ -81,9 +82,9 @@ export function writeStorageTree(dataDir: string, doc: OpenCodeDocument): void {
   }
 }
 
-/** The configured default model (`model: "provider/model"` in the global opencode.json(c)), else null. */
-export function openCodeDefaultModel(configDir: string): OpenCodeModel | null {
-  for (const name of ['opencode.json', 'opencode.jsonc', 'config.json']) {
+/** The configured default model (`model: "provider/model"` in the first of `names` in the global config folder that sets one), else null. */
+export function openCodeDefaultModel(configDir: string, names: readonly string[] = ['opencode.json', 'opencode.jsonc', 'config.json']): OpenCodeModel | null {
+  for (const name of names) {
     let text: string;
     try {
       text = fs.readFileSync(path.join(configDir, name), 'utf8');

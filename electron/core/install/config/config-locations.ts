@@ -41,7 +41,7 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
       return path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json');
     case 'kilo':
       // Kilo Code reads ~/.config/kilo/kilo.json (OpenCode's `mcp` entries).
-      return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'kilo', 'kilo.json');
+      return path.join(kiloConfigDir({ env, home }), 'kilo.json');
     case 'copilot':
       // Copilot CLI's user-level MCP servers (config dir reference), in COPILOT_HOME when set.
       return path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'mcp-config.json');
@@ -64,4 +64,14 @@ export function opencodeConfigDir({ env, home }: Pick<Environment, 'env' | 'home
 /** Global plugin folder: files here are loaded by OpenCode at startup. */
 export function opencodePluginFile(environment: Pick<Environment, 'env' | 'home'>): string {
   return path.join(opencodeConfigDir(environment), 'plugins', 'baton.js');
+}
+
+/** Kilo Code's global config folder (`kilo debug paths`: config), where kilo.json lives. */
+export function kiloConfigDir({ env, home }: Pick<Environment, 'env' | 'home'>): string {
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'kilo');
+}
+
+/** Kilo Code 7.7 loads `{plugin,plugins}/*.{ts,js}` of each config folder at startup, as OpenCode does. */
+export function kiloPluginFile(environment: Pick<Environment, 'env' | 'home'>): string {
+  return path.join(kiloConfigDir(environment), 'plugins', 'baton.js');
 }
