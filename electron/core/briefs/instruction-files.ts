@@ -28,7 +28,7 @@ export const INSTRUCTION_FILES: Record<AgentId, Groups> = {
   qwen: [['QWEN.md'], ['AGENTS.md'], ['QWEN.local.md'], ['.qwen/rules']],
   // pi 0.73 resource-loader: the first of AGENTS.md, CLAUDE.md.
   pi: [['AGENTS.md', 'CLAUDE.md']],
-  // cline 3.0: .clinerules (file or folder), and the cross-agent AGENTS.md.
+  // cline 3.0.65 binary: .clinerules (file or folder) and AGENTS.md in the workspace.
   cline: [['.clinerules'], ['AGENTS.md']],
   // kilo 7.7 (an OpenCode fork): AGENTS.md else CLAUDE.md, plus its rules folders.
   kilo: [['AGENTS.md', 'CLAUDE.md'], ['.kilo/rules'], ['.kilocode/rules']],
@@ -36,10 +36,11 @@ export const INSTRUCTION_FILES: Record<AgentId, Groups> = {
   copilot: [['.github/copilot-instructions.md'], ['.github/instructions'], ['AGENTS.md'], ['CLAUDE.md'], ['GEMINI.md']],
   // cn 1.5.47: the first of AGENTS.md, AGENT.md, CLAUDE.md, CODEX.md, and .continue/rules/.
   continue: [['AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md'], ['.continue/rules']],
-  // Droid: AGENTS.md.
+  // droid 0.225 binary: AGENTS.md.
   droid: [['AGENTS.md']],
-  // Letta Code keeps its instructions in the agent's memory; its project file is AGENTS.md / CLAUDE.md.
-  letta: [['AGENTS.md', 'CLAUDE.md']],
+  // letta-code 0.32: none at start (its memory is the agent's own; AGENTS.md is loaded only into an
+  // EnterWorktree result, and its system prompt asks the model to read AGENTS.md or CLAUDE.md itself).
+  letta: [],
 };
 
 const CANDIDATES = [...new Set(Object.values(INSTRUCTION_FILES).flatMap((groups) => groups.flat()))];
