@@ -17,6 +17,7 @@ import {
   addJsonEntry,
   claudeFlavour,
   copilotFlavour,
+  droidFlavour,
   geminiFlavour,
   jsonEntryContainers,
   opencodeFlavour,
@@ -75,6 +76,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   gemini: jsonFormat(geminiFlavour),
   qwen: jsonFormat(qwenFlavour),
   copilot: jsonFormat(copilotFlavour),
+  droid: jsonFormat(droidFlavour),
 };
 
 export { MCP_RECORD_FILE } from '../plugins/baton-file.js';
