@@ -65,7 +65,7 @@ const EXPECTED: Record<AgentId, Expected> = {
   kilo: { ...pasted, mcp: 'config-file:json' },
   copilot: { ...pasted, mcp: 'config-file:json' },
   continue: pasted,
-  droid: { ...pasted, mcp: 'config-file:json' },
+  droid: hooks('droid', '.factory/settings.json', 'config-file:json'),
   letta: pasted,
 };
 
@@ -125,7 +125,7 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     expect(handoffDeliveryInfo('hermes')).toMatchObject({ what: "Baton's pre_llm_call hook" });
     expect(handoffDeliveryInfo('opencode')).toEqual({ via: 'plugin', what: "Baton's OpenCode plugin", command: 'baton mcp install --agent opencode --plugin', settings: null });
     expect(handoffDeliveryInfo('continue')).toMatchObject({ via: 'paste', what: expect.stringContaining('no start-up hook') });
-    expect(handoffDeliveryInfo('droid')).toMatchObject({ via: 'paste', what: expect.stringMatching(/no Factory Droid start-up hook/), command: '' });
+    expect(handoffDeliveryInfo('droid')).toEqual({ via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent droid', settings: 'Settings → Hooks' });
     expect(handoffDeliveryInfo('pi')).toEqual({ via: 'extension', what: "Baton's pi extension", command: 'baton mcp install --agent pi', settings: 'Settings → MCP endpoint' });
   });
 });

@@ -86,7 +86,7 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
   kilo: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Kilo Code plugin yet') },
   copilot: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Copilot CLI start-up hook yet') },
   continue: { mcp: { via: 'none' }, handoff: pasted('Continue cn runs no start-up hook or plugin that could take it (and Baton does not register its MCP server there yet)') },
-  droid: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Factory Droid start-up hook yet') },
+  droid: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('droid') },
   letta: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Letta Code's hooks or MCP config yet (not tested against the real CLI)") },
 };
 

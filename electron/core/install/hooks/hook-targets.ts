@@ -9,13 +9,19 @@
  * `hookSpecificOutput.additionalContext`, AfterAgent at the end of each turn, timeouts in
  * milliseconds; bundle/docs/hooks/reference.md) and Qwen Code 0.24 (`hooks` in
  * `~/.qwen/settings.json`, Claude's event names and wire format, timeouts in seconds;
- * bundled/qc-helper/docs/features/hooks.md).
+ * bundled/qc-helper/docs/features/hooks.md) and Factory Droid 0.225 (Claude's event names, stdin
+ * and `hookSpecificOutput.additionalContext`, timeouts in seconds; `~/.factory/hooks.json`, which
+ * is the events object itself, or the `hooks` key of `~/.factory/settings.json` while there is no
+ * hooks.json: Droid reads settings.json's hooks only then).
  */
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
 import type { HookEvent } from './hook-events.js';
 import type { Environment } from '../../paths.js';
+import fs from 'node:fs';
 import { mcpConfigFile } from '../config/config-locations.js';
+import { factoryDir } from '../../paths.js';
+import { HOOKS_KEY } from './json-hooks.js';
 
 export interface HookSpec {
   /** The agent's event name. */
@@ -32,6 +38,14 @@ export interface AgentHookTarget {
   specs: HookSpec[];
   /** Parts that cannot be installed, and why (shown by `baton hooks status`). */
   unsupported: string[];
+  /** JSON: where the events object is in `file` (default `["hooks"]`; `[]`: the file is the events object). */
+  eventsAt?(file: string): string[];
+}
+
+/** Droid's user hooks: hooks.json when it exists (settings.json's hooks are then ignored), else settings.json. */
+function droidHooksFile(environment: Environment): string {
+  const hooksJson = path.join(factoryDir(environment), 'hooks.json');
+  return fs.existsSync(hooksJson) ? hooksJson : path.join(factoryDir(environment), 'settings.json');
 }
 
 const CLAUDE_LIKE: HookSpec[] = [
@@ -92,6 +106,17 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
       { event: 'Stop', baton: 'stop', timeout: 10 },
     ],
     unsupported: [NO_PRECOMPACT('Qwen Code', 'PreCompact')],
+  },
+  droid: {
+    agent: 'droid',
+    format: 'json',
+    file: droidHooksFile,
+    eventsAt: (file) => (path.basename(file) === 'hooks.json' ? [] : HOOKS_KEY),
+    specs: [
+      { event: 'SessionStart', baton: 'session-start', timeout: 10 },
+      { event: 'Stop', baton: 'stop', timeout: 10 },
+    ],
+    unsupported: [NO_PRECOMPACT('Factory Droid', 'PreCompact')],
   },
 };
 
