@@ -6,6 +6,7 @@ import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './targets/claude-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
+import { droidWriter } from './targets/droid-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
@@ -20,12 +21,12 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   gemini: geminiWriter,
   qwen: qwenWriter,
   pi: piWriter,
+  droid: droidWriter,
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
   cline: null,
   kilo: null,
   copilot: null,
   continue: null,
-  droid: null,
   letta: null,
 };
 
