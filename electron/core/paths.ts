@@ -94,12 +94,17 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       // CONTINUE_GLOBAL_DIR replaces ~/.continue (Continue's own override).
       return [env.CONTINUE_GLOBAL_DIR || join(home, '.continue')];
     case 'droid':
-      // Droid 0.225 keeps everything in ~/.factory (no variable moves its sessions).
-      return [join(home, '.factory')];
+      // Droid 0.225 keeps everything in ~/.factory; FACTORY_HOME_OVERRIDE replaces the home it is in.
+      return [factoryDir({ env, platform, home })];
     case 'letta':
       // Letta Code 0.32's local backend: ~/.letta/lc-local-backend (no variable moves it).
       return [join(home, '.letta')];
   }
+}
+
+/** Droid's `~/.factory`, under FACTORY_HOME_OVERRIDE when set (Droid 0.225 resolves its home that way). */
+export function factoryDir({ env, platform, home }: Environment): string {
+  return joiner(platform)(env.FACTORY_HOME_OVERRIDE || home, '.factory');
 }
 
 /** `~` and `~/…` (or `~\\…`) as the home folder, the way Qwen Code resolves its directory variables. */

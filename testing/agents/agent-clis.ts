@@ -23,8 +23,19 @@ export const AGENT_CLIS = {
   kilo: { pkg: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   continue: { pkg: '@continuedev/cli', version: '1.5.47', bin: 'cn' },
+  // The wrapper only resolves its platform's binary package, and the registry here has no matching
+  // pair (wrapper 0.225.1, binary 0.225.2: `droid --version` says 0.225.2; MANIFEST, Droid section).
+  droid: { pkg: '@factory/cli', version: '0.225.1', bin: 'droid', also: ['@factory/cli-linux-x64@0.225.2'] },
   ccusage: { pkg: 'ccusage', version: '20.0.24', bin: 'ccusage' },
-} as const;
+} as const satisfies Record<string, CliPackage>;
+
+/** A pinned npm package with its binary; `also`: packages (`name@version`, pinned) installed beside it. */
+interface CliPackage {
+  pkg: string;
+  version: string;
+  bin: string;
+  also?: readonly string[];
+}
 
 export type AgentCliName = keyof typeof AGENT_CLIS;
 
@@ -55,7 +66,8 @@ export function ensureAgentCli(name: AgentCliName): Promise<AgentCli> {
 }
 
 async function install(name: AgentCliName): Promise<AgentCli> {
-  const { pkg, version, bin } = AGENT_CLIS[name];
+  const entry: CliPackage = AGENT_CLIS[name];
+  const { pkg, version, bin } = entry;
   const dir = path.join(agentCacheDir(), `${name}@${version}`);
   const binPath = path.join(dir, 'node_modules', '.bin', bin);
   const done = path.join(dir, '.installed');
@@ -84,7 +96,7 @@ async function install(name: AgentCliName): Promise<AgentCli> {
   try {
     if (fs.existsSync(done) && fs.existsSync(binPath)) return { ok: true, name, bin: binPath, version };
     fs.mkdirSync(dir, { recursive: true });
-    await execFileAsync('npm', ['install', '--prefix', dir, `${pkg}@${version}`, '--no-audit', '--no-fund', '--loglevel=error'], {
+    await execFileAsync('npm', ['install', '--prefix', dir, `${pkg}@${version}`, ...(entry.also ?? []), '--no-audit', '--no-fund', '--loglevel=error'], {
       env: { ...process.env, npm_config_update_notifier: 'false' },
       timeout: 8 * 60_000,
       maxBuffer: 16 * 1024 * 1024,

@@ -8,6 +8,7 @@ import { claudeWriter } from './targets/claude-writer.js';
 import { copilotWriter } from './targets/copilot-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
 import { continueWriter } from './targets/continue-writer.js';
+import { droidWriter } from './targets/droid-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
 import { kiloWriter } from './targets/kilo-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
@@ -28,7 +29,7 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
   cline: null,
   continue: continueWriter,
-  droid: null,
+  droid: droidWriter,
   letta: null,
 };
 

@@ -28,7 +28,7 @@ describe('baton hook', () => {
     return { code, out };
   }
 
-  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot'): string {
+  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'droid'): string {
     const data = openUserData(batonHome);
     const { checkpoint } = data.saveCheckpoint({
       sessionId: 'codex:src',
@@ -50,8 +50,8 @@ describe('baton hook', () => {
     return checkpoint.id;
   }
 
-  it('answers Gemini CLI and Qwen Code with the same JSON (Gemini CLI reads stdout as JSON only), pi with the plain text', async () => {
-    for (const agent of ['gemini', 'qwen'] as const) {
+  it('answers Gemini CLI, Qwen Code and Factory Droid with the same JSON (Gemini CLI reads stdout as JSON only), pi with the plain text', async () => {
+    for (const agent of ['gemini', 'qwen', 'droid'] as const) {
       pending(agent);
       const { out } = await hook(['session-start', '--agent', agent], JSON.stringify({ session_id: `${agent}-1`, cwd: project, source: 'startup', hook_event_name: 'SessionStart' }));
       expect((JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toContain('BRIEF-BODY');

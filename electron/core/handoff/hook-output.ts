@@ -1,6 +1,6 @@
 /**
  * How context reaches each agent from a start-up hook. Claude Code, Codex, Gemini CLI and Qwen
- * Code read `hookSpecificOutput.additionalContext` from a SessionStart hook's JSON (Gemini CLI
+ * Code (and Factory Droid) read `hookSpecificOutput.additionalContext` from a SessionStart hook's JSON (Gemini CLI
  * reads stdout as JSON only); Hermes' `pre_llm_call` shell hooks answer `{"context": …}`; agents
  * whose integration is a plugin or extension (OpenCode, pi) take the plain text. Copilot CLI's
  * camelCase `sessionStart` hook answers a top-level `{"additionalContext": …}` (its Claude-style
@@ -14,6 +14,7 @@ export function sessionStartOutput(agent: AgentId, text: string): string {
     case 'codex':
     case 'gemini':
     case 'qwen':
+    case 'droid':
       return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } })}\n`;
     case 'hermes':
       return `${JSON.stringify({ context: text })}\n`;

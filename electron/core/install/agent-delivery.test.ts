@@ -72,7 +72,7 @@ const EXPECTED: Record<AgentId, Expected> = {
   },
   copilot: hooks('copilot', '.copilot/hooks/baton.json', 'config-file:json'),
   continue: { ...pasted, mcp: 'config-file:yaml' },
-  droid: pasted,
+  droid: hooks('droid', '.factory/settings.json', 'config-file:json'),
   letta: pasted,
 };
 
@@ -133,7 +133,7 @@ describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {
     expect(handoffDeliveryInfo('opencode')).toEqual({ via: 'plugin', what: "Baton's OpenCode plugin", command: 'baton mcp install --agent opencode --plugin', settings: null });
     expect(handoffDeliveryInfo('kilo')).toEqual({ via: 'plugin', what: "Baton's Kilo Code plugin", command: 'baton mcp install --agent kilo --plugin', settings: null });
     expect(handoffDeliveryInfo('continue')).toMatchObject({ via: 'paste', what: expect.stringContaining('no start-up hook') });
-    expect(handoffDeliveryInfo('droid')).toMatchObject({ via: 'paste', what: expect.stringMatching(/does not install into Factory Droid/), command: '' });
+    expect(handoffDeliveryInfo('droid')).toEqual({ via: 'hook', what: "Baton's SessionStart hook", command: 'baton hooks install --agent droid', settings: 'Settings → Hooks' });
     expect(handoffDeliveryInfo('pi')).toEqual({ via: 'extension', what: "Baton's pi extension", command: 'baton mcp install --agent pi', settings: 'Settings → MCP endpoint' });
   });
 });

@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
-import { expandTilde, type Environment } from '../../paths.js';
+import { expandTilde, factoryDir, type Environment } from '../../paths.js';
 
-export function mcpConfigFile(agent: AgentId, { env, home }: Environment): string {
+export function mcpConfigFile(agent: AgentId, environment: Environment): string {
+  const { env, home } = environment;
   switch (agent) {
     case 'claude':
       // User-scope servers live in .claude.json, which moves into CLAUDE_CONFIG_DIR when it is set.
@@ -49,8 +50,8 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
       // cn's local config lists its MCP servers (`mcpServers`); cn reads it whenever it exists.
       return path.join(env.CONTINUE_GLOBAL_DIR || path.join(home, '.continue'), 'config.yaml');
     case 'droid':
-      // Droid's user-level MCP servers (Baton does not register itself there yet: see agent-delivery.ts).
-      return path.join(home, '.factory', 'mcp.json');
+      // Droid's user-level MCP servers (what `droid mcp add` writes).
+      return path.join(factoryDir(environment), 'mcp.json');
     case 'letta':
       // Letta Code's settings (Baton does not register itself there yet: see agent-delivery.ts).
       return path.join(home, '.letta', 'settings.json');

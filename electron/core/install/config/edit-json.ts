@@ -123,6 +123,12 @@ export const copilotFlavour: JsonFlavour = {
   entry: (endpoint) => ({ type: 'http', url: endpoint.url, headers: { Authorization: bearer(endpoint) }, tools: ['*'] }),
 };
 
+export const droidFlavour: JsonFlavour = {
+  // Factory Droid: `mcpServers.<name>` in ~/.factory/mcp.json, as `droid mcp add --type http` writes it.
+  entryPath: (_root, name) => ['mcpServers', name],
+  entry: (endpoint) => ({ type: 'http', url: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
+};
+
 export const qwenFlavour: JsonFlavour = {
   entryPath: geminiFlavour.entryPath,
   // Qwen Code (0.24) hides MCP tools behind its tool_search/tool_call bridge unless the server says

@@ -13,13 +13,19 @@
  * `$COPILOT_HOME/hooks/*.json`, default ~/.copilot: Baton keeps its own `baton.json` there; camelCase
  * events — sessionStart, whose `{"additionalContext"}` answer reaches the model, and agentStop at
  * the end of each turn; Claude's nested `{hooks: [{type, command, timeout}]}` groups are accepted,
- * timeouts in seconds; its changelog.json and the real CLI checked).
+ * timeouts in seconds; its changelog.json and the real CLI checked), and Factory Droid 0.225 (Claude's event names, stdin
+ * and `hookSpecificOutput.additionalContext`, timeouts in seconds; `~/.factory/hooks.json`, which
+ * is the events object itself, or the `hooks` key of `~/.factory/settings.json` while there is no
+ * hooks.json: Droid reads settings.json's hooks only then).
  */
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
 import type { HookEvent } from './hook-events.js';
 import type { Environment } from '../../paths.js';
+import fs from 'node:fs';
 import { mcpConfigFile } from '../config/config-locations.js';
+import { factoryDir } from '../../paths.js';
+import { HOOKS_KEY } from './json-hooks.js';
 
 export interface HookSpec {
   /** The agent's event name. */
@@ -36,6 +42,14 @@ export interface AgentHookTarget {
   specs: HookSpec[];
   /** Parts that cannot be installed, and why (shown by `baton hooks status`). */
   unsupported: string[];
+  /** JSON: where the events object is in `file` (default `["hooks"]`; `[]`: the file is the events object). */
+  eventsAt?(file: string): string[];
+}
+
+/** Droid's user hooks: hooks.json when it exists (settings.json's hooks are then ignored), else settings.json. */
+function droidHooksFile(environment: Environment): string {
+  const hooksJson = path.join(factoryDir(environment), 'hooks.json');
+  return fs.existsSync(hooksJson) ? hooksJson : path.join(factoryDir(environment), 'settings.json');
 }
 
 const CLAUDE_LIKE: HookSpec[] = [
@@ -107,6 +121,17 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
       { event: 'agentStop', baton: 'stop', timeout: 10 },
     ],
     unsupported: [NO_PRECOMPACT('Copilot CLI', 'preCompact')],
+  },
+  droid: {
+    agent: 'droid',
+    format: 'json',
+    file: droidHooksFile,
+    eventsAt: (file) => (path.basename(file) === 'hooks.json' ? [] : HOOKS_KEY),
+    specs: [
+      { event: 'SessionStart', baton: 'session-start', timeout: 10 },
+      { event: 'Stop', baton: 'stop', timeout: 10 },
+    ],
+    unsupported: [NO_PRECOMPACT('Factory Droid', 'PreCompact')],
   },
 };
 

@@ -20,7 +20,7 @@ import { ApiError } from '../../../../shared/contract.js';
 import type { Environment } from '../../paths.js';
 import { hookCommand, type HookRuntime } from './hook-command.js';
 import { HOOK_AGENTS, HOOK_TARGETS, type AgentHookTarget } from './hook-targets.js';
-import { jsonHookContainers, readJsonHooks, removeJsonHooks, setJsonHooks, type WantedHook } from './json-hooks.js';
+import { HOOKS_KEY, jsonHookContainers, readJsonHooks, removeJsonHooks, setJsonHooks, type WantedHook } from './json-hooks.js';
 import { readYamlHooks, removeYamlHooks, setYamlHooks } from './yaml-hooks.js';
 import { agentHookNotes } from './agent-notes.js';
 
@@ -46,10 +46,31 @@ export function wantedHooks(target: AgentHookTarget, runtime: HookRuntime): Want
   return target.specs.map((s) => ({ event: s.event, command: hookCommand(runtime, s.baton, target.agent), timeout: s.timeout }));
 }
 
-const edit = {
-  json: { set: setJsonHooks, remove: removeJsonHooks, read: readJsonHooks, plain: (t: string, f: string): unknown => parseJsonConfig(t, f), removeEmpty: removeEmptyJson },
-  yaml: { set: setYamlHooks, remove: removeYamlHooks, read: readYamlHooks, plain: (t: string, f: string): unknown => parseYamlConfig(t, f).toJS(), removeEmpty: removeEmptyYaml },
+/** One hook file format's edits; `at` is where a JSON file keeps its events (YAML ignores it). */
+interface HookEdit {
+  set(text: string, wanted: WantedHook[], file: string, at: string[]): string;
+  remove(text: string, file: string, at: string[]): string;
+  read(text: string, file: string, at: string[]): Map<string, string[]>;
+  plain(text: string, file: string): unknown;
+  removeEmpty(text: string, at: string[], file: string): string;
+  containers(events: string[], at: string[]): string[][];
+}
+
+const edit: Record<AgentHookTarget['format'], HookEdit> = {
+  json: { set: setJsonHooks, remove: removeJsonHooks, read: readJsonHooks, plain: (t, f) => parseJsonConfig(t, f), removeEmpty: removeEmptyJson, containers: jsonHookContainers },
+  yaml: {
+    set: (t, w, f) => setYamlHooks(t, w, f),
+    remove: (t, f) => removeYamlHooks(t, f),
+    read: (t, f) => readYamlHooks(t, f),
+    plain: (t, f) => parseYamlConfig(t, f).toJS() as unknown,
+    removeEmpty: removeEmptyYaml,
+    containers: (events) => jsonHookContainers(events),
+  },
 };
+
+function eventsAt(target: AgentHookTarget, file: string): string[] {
+  return target.eventsAt?.(file) ?? HOOKS_KEY;
+}
 
 export function installHooks(options: HooksOptions): HooksChangeResult[] {
   return hookAgents(options.agent).map((agent) => change(HOOK_TARGETS[agent]!, options, 'install'));
@@ -68,7 +89,7 @@ export function hooksStatus(options: Omit<HooksOptions, 'dryRun'>): AgentHooksSt
     const notes: string[] = [];
     try {
       const config = readConfigFile(file);
-      if (config.bytes !== null) found = edit[target.format].read(config.text, file);
+      if (config.bytes !== null) found = edit[target.format].read(config.text, file, eventsAt(target, file));
     } catch (err) {
       notes.push(err instanceof Error ? err.message : String(err));
     }
@@ -88,15 +109,16 @@ function change(target: AgentHookTarget, options: HooksOptions, action: 'install
   const file = target.file(options.environment);
   const format = edit[target.format];
   const wanted = wantedHooks(target, options.runtime);
+  const at = eventsAt(target, file);
   const outcome = changeConfig({
     file,
     action,
     editor: {
-      add: (t) => format.set(t, wanted, file),
-      remove: (t) => format.remove(t, file),
-      has: (t) => format.read(t, file).size > 0,
+      add: (t) => format.set(t, wanted, file, at),
+      remove: (t) => format.remove(t, file, at),
+      has: (t) => format.read(t, file, at).size > 0,
       plain: (t) => format.plain(t, file),
-      containers: (t) => jsonHookContainers([...wanted.map((w) => w.event), ...format.read(t, file).keys()]),
+      containers: (t) => format.containers([...wanted.map((w) => w.event), ...format.read(t, file, at).keys()], at),
       removeEmpty: (t, at) => format.removeEmpty(t, at, file),
     },
     records: new InstallRecords(options.dataDir, INSTALL_RECORD_FILE),

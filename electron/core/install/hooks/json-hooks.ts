@@ -1,6 +1,8 @@
 /**
  * Baton's entries in a Claude-style hooks file (Claude Code's settings.json, Codex's hooks.json):
  * `hooks.<Event>` is a list of groups `{matcher?, hooks: [{type: "command", command, timeout}]}`.
+ * `at` says where the events object is: `["hooks"]` (the default), or `[]` for a file that is the
+ * events object itself (Factory Droid's hooks.json).
  * jsonc-parser edits touch only the bytes of our group (comments and the user's layout stay), and
  * a file that does not parse is refused, never rewritten.
  */
@@ -20,13 +22,20 @@ interface Group {
   hooks?: unknown;
 }
 
-function groupsOf(root: Record<string, unknown>, event: string, file: string): Group[] {
-  const hooks = root.hooks;
+export const HOOKS_KEY = ['hooks'];
+
+/** The events object at `at` (undefined when absent). */
+function eventsAt(root: Record<string, unknown>, at: string[]): unknown {
+  return at.length === 0 ? root : root[at[0]!];
+}
+
+function groupsOf(root: Record<string, unknown>, event: string, file: string, at: string[]): Group[] {
+  const hooks = eventsAt(root, at);
   if (hooks === undefined) return [];
   if (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks)) throw new ConfigEditError(`${file}: "hooks" is not an object; fix it first — Baton leaves the file untouched.`);
   const list = (hooks as Record<string, unknown>)[event];
   if (list === undefined) return [];
-  if (!Array.isArray(list)) throw new ConfigEditError(`${file}: "hooks.${event}" is not a list; fix it first — Baton leaves the file untouched.`);
+  if (!Array.isArray(list)) throw new ConfigEditError(`${file}: "${[...at, event].join('.')}" is not a list; fix it first — Baton leaves the file untouched.`);
   return list as Group[];
 }
 
@@ -54,24 +63,25 @@ function insertFormatted(text: string, path: (string | number)[], value: unknown
 }
 
 /** Our groups removed, then one group per wanted hook appended; unchanged text when already so. */
-export function setJsonHooks(text: string, wanted: WantedHook[], file: string): string {
-  let next = removeJsonHooks(text, file);
+export function setJsonHooks(text: string, wanted: WantedHook[], file: string, at = HOOKS_KEY): string {
+  let next = removeJsonHooks(text, file, at);
   for (const hook of wanted) {
     const root = parseJsonConfig(next, file);
-    const existing = groupsOf(root, hook.event, file);
-    if (root.hooks === undefined) next = insertFormatted(next, ['hooks'], { [hook.event]: [groupFor(hook)] }, false);
-    else if (!(hook.event in (root.hooks as object))) next = insertFormatted(next, ['hooks', hook.event], [groupFor(hook)], false);
-    else next = insertFormatted(next, ['hooks', hook.event, existing.length], groupFor(hook), true);
+    const existing = groupsOf(root, hook.event, file, at);
+    const events = eventsAt(root, at);
+    if (events === undefined) next = insertFormatted(next, at, { [hook.event]: [groupFor(hook)] }, false);
+    else if (!(hook.event in (events as object))) next = insertFormatted(next, [...at, hook.event], [groupFor(hook)], false);
+    else next = insertFormatted(next, [...at, hook.event, existing.length], groupFor(hook), true);
   }
   // Same entries as before (perhaps in another order of events): keep the file as it is.
-  return sameHooks(text, next, file) ? text : next;
+  return sameHooks(text, next, file, at) ? text : next;
 }
 
-export function removeJsonHooks(text: string, file: string): string {
+export function removeJsonHooks(text: string, file: string, at = HOOKS_KEY): string {
   let next = text;
   for (;;) {
     const root = parseJsonConfig(next, file);
-    const hooks = root.hooks;
+    const hooks = eventsAt(root, at);
     if (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks)) return next;
     let changed = false;
     for (const [event, list] of Object.entries(hooks as Record<string, unknown>)) {
@@ -80,8 +90,8 @@ export function removeJsonHooks(text: string, file: string): string {
       if (index === -1) continue;
       // Only Baton's group goes; an emptied list or object stays (the installer removes the
       // containers Baton created, and only those).
-      if (list.length === 1) next = applyEdits(next, modify(next, ['hooks', event], [], {}));
-      else next = removeArrayElement(next, ['hooks', event], index);
+      if (list.length === 1) next = applyEdits(next, modify(next, [...at, event], [], {}));
+      else next = removeArrayElement(next, [...at, event], index);
       changed = true;
       break;
     }
@@ -105,13 +115,15 @@ function removeArrayElement(text: string, arrayPath: (string | number)[], index:
 }
 
 /** Baton's hooks in the file: event → commands. */
-export function readJsonHooks(text: string, file: string): Map<string, string[]> {
+export function readJsonHooks(text: string, file: string, at = HOOKS_KEY): Map<string, string[]> {
   const root = parseJsonConfig(text, file);
   const found = new Map<string, string[]>();
-  const hooks = root.hooks;
+  const hooks = eventsAt(root, at);
   if (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks)) return found;
-  for (const event of Object.keys(hooks)) {
-    for (const group of groupsOf(root, event, file)) {
+  for (const [event, list] of Object.entries(hooks)) {
+    // In a file that is the events object, other top-level keys (hooksDisabled…) are not events.
+    if (at.length === 0 && !Array.isArray(list)) continue;
+    for (const group of groupsOf(root, event, file, at)) {
       if (!isOurs(group)) continue;
       for (const h of group.hooks as { command: string }[]) found.set(event, [...(found.get(event) ?? []), h.command]);
     }
@@ -119,13 +131,14 @@ export function readJsonHooks(text: string, file: string): Map<string, string[]>
   return found;
 }
 
-function sameHooks(a: string, b: string, file: string): boolean {
+function sameHooks(a: string, b: string, file: string, at: string[]): boolean {
   const key = (m: Map<string, string[]>) => JSON.stringify([...m.entries()].sort());
-  const strip = (t: string) => JSON.stringify(parseJsonConfig(removeJsonHooks(t, file), file));
-  return key(readJsonHooks(a, file)) === key(readJsonHooks(b, file)) && strip(a) === strip(b);
+  const strip = (t: string) => JSON.stringify(parseJsonConfig(removeJsonHooks(t, file, at), file));
+  return key(readJsonHooks(a, file, at)) === key(readJsonHooks(b, file, at)) && strip(a) === strip(b);
 }
 
 /** Containers Baton's hooks may bring: `hooks.<event>` for each event (deepest first), then `hooks`. */
-export function jsonHookContainers(events: string[]): string[][] {
-  return [...new Set(events)].map((e) => ['hooks', e]).concat([['hooks']]);
+export function jsonHookContainers(events: string[], at = HOOKS_KEY): string[][] {
+  const lists = [...new Set(events)].map((e) => [...at, e]);
+  return at.length === 0 ? lists : lists.concat([at]);
 }

@@ -17,6 +17,7 @@ import {
   addJsonEntry,
   claudeFlavour,
   copilotFlavour,
+  droidFlavour,
   geminiFlavour,
   jsonEntryContainers,
   opencodeFlavour,
@@ -85,6 +86,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
     containers: () => CONTINUE_ENTRY_CONTAINERS,
     removeEmpty: removeEmptyYaml,
   },
+  droid: jsonFormat(droidFlavour),
 };
 
 export { MCP_RECORD_FILE } from '../plugins/baton-file.js';

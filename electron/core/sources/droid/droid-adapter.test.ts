@@ -32,6 +32,8 @@ describe('Factory Droid adapter on the real fixture store', () => {
 
   it('the default root is ~/.factory, and the sessions folder itself works as a root too', async () => {
     expect(defaultStoreRoots('droid', { env: {}, platform: 'linux', home: '/home/ana' })).toEqual(['/home/ana/.factory']);
+    // Droid 0.225.2 resolves its home from FACTORY_HOME_OVERRIDE first (sessions, settings and mcp.json move with it).
+    expect(defaultStoreRoots('droid', { env: { FACTORY_HOME_OVERRIDE: '/x/fh' }, platform: 'linux', home: '/home/ana' })).toEqual(['/x/fh/.factory']);
     const index = new MiniIndex();
     await index.readAll(createDroidAdapter([path.join(root, 'sessions')]));
     expect(index.sessions.size).toBe(11);

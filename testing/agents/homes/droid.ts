@@ -1,0 +1,53 @@
+/**
+ * A throw-away HOME in which the real Factory Droid talks only to the mock LLM (the fixtures' setup,
+ * MANIFEST.md): a BYOK custom model in ~/.factory/settings.json replaces a Factory login, and
+ * Factory's own API and telemetry are pointed at the mock (its 404s are taken in stride; without
+ * the base URL `droid exec -s` waits on DNS for api.factory.ai and fails).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Droid's `-m` for the BYOK model below. */
+export const DROID_MODEL = 'custom:mock-model';
+
+export function droidEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
+  const dir = path.join(home, '.factory');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(path.join(home, '.tmp'), { recursive: true });
+  const settings = path.join(dir, 'settings.json');
+  if (!fs.existsSync(settings)) {
+    fs.writeFileSync(
+      settings,
+      JSON.stringify(
+        {
+          customModels: [
+            {
+              model: 'mock-model',
+              id: DROID_MODEL,
+              displayName: 'Mock',
+              baseUrl: `${mockUrl}/v1`,
+              apiKey: 'dummy',
+              provider: 'generic-chat-completion-api',
+              maxOutputTokens: 4096,
+              noImageSupport: true,
+            },
+          ],
+          sessionDefaultSettings: { model: DROID_MODEL },
+        },
+        null,
+        2,
+      ),
+    );
+  }
+  return {
+    HOME: home,
+    PATH: process.env.PATH,
+    TMPDIR: path.join(home, '.tmp'),
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    USER: 'baton-test',
+    FACTORY_DISABLE_KEYRING: '1',
+    FACTORY_API_BASE_URL: mockUrl,
+    FACTORY_TELEMETRY_INGEST_BASE_URL: mockUrl,
+  };
+}
