@@ -52,7 +52,7 @@ export function mcpConfigFile(agent: AgentId, { env, home }: Environment): strin
       // Droid's user-level MCP servers (Baton does not register itself there yet: see agent-delivery.ts).
       return path.join(home, '.factory', 'mcp.json');
     case 'letta':
-      // Letta Code's settings (Baton does not register itself there yet: see agent-delivery.ts).
+      // Letta Code's settings: its client-side MCP servers are listed per agent (edit-letta-settings.ts).
       return path.join(home, '.letta', 'settings.json');
   }
 }
