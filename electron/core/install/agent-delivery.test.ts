@@ -66,7 +66,7 @@ const EXPECTED: Record<AgentId, Expected> = {
   copilot: { ...pasted, mcp: 'config-file:json' },
   continue: pasted,
   droid: pasted,
-  letta: { ...pasted, mcp: 'config-file:json' },
+  letta: hooks('letta', '.letta/settings.json', 'config-file:json'),
 };
 
 describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {

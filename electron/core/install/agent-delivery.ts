@@ -87,7 +87,7 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
   copilot: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Copilot CLI start-up hook yet') },
   continue: { mcp: { via: 'none' }, handoff: pasted('Continue cn runs no start-up hook or plugin that could take it (and Baton does not register its MCP server there yet)') },
   droid: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Factory Droid's hooks or MCP config yet (not tested against the real CLI)") },
-  letta: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted("Baton does not install into Letta Code's hooks yet (not tested against the real CLI)") },
+  letta: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('letta') },
 };
 
 /** Whether `agent` picks up a pending handoff at session start without a paste. */

@@ -9,7 +9,10 @@
  * `hookSpecificOutput.additionalContext`, AfterAgent at the end of each turn, timeouts in
  * milliseconds; bundle/docs/hooks/reference.md) and Qwen Code 0.24 (`hooks` in
  * `~/.qwen/settings.json`, Claude's event names and wire format, timeouts in seconds;
- * bundled/qc-helper/docs/features/hooks.md).
+ * bundled/qc-helper/docs/features/hooks.md), Letta Code 0.32 (`hooks` in `~/.letta/settings.json`,
+ * Claude's groups, timeouts in milliseconds; letta.js `runSessionStartHooks`: the hook gets
+ * `{event_type, working_directory, agent_id, conversation_id, …}` and its stdout goes into the first
+ * user message as "[SessionStart hook context]", in the interactive TUI only).
  */
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
@@ -92,6 +95,20 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
       { event: 'Stop', baton: 'stop', timeout: 10 },
     ],
     unsupported: [NO_PRECOMPACT('Qwen Code', 'PreCompact')],
+  },
+  letta: {
+    agent: 'letta',
+    format: 'json',
+    // The settings.json that also lists each agent's MCP servers.
+    file: (environment) => mcpConfigFile('letta', environment),
+    specs: [
+      { event: 'SessionStart', baton: 'session-start', timeout: 10_000 },
+      { event: 'Stop', baton: 'stop', timeout: 10_000 },
+    ],
+    unsupported: [
+      'Headless runs: `letta -p` runs no SessionStart hook (Letta Code 0.32 runs it in its interactive TUI only), so a pending handoff reaches an interactive Letta session.',
+      NO_PRECOMPACT('Letta Code', 'PreCompact'),
+    ],
   },
 };
 
