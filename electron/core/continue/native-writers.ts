@@ -11,6 +11,7 @@ import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
 import { piWriter } from './targets/pi-writer.js';
 import { qwenWriter } from './targets/qwen-writer.js';
+import { lettaWriter } from './targets/letta-writer.js';
 
 export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   claude: claudeWriter,
@@ -26,7 +27,7 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   copilot: null,
   continue: null,
   droid: null,
-  letta: null,
+  letta: lettaWriter,
 };
 
 export function nativeWriterFor(agent: AgentId): NativeWriter | null {
