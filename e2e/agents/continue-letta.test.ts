@@ -1,7 +1,7 @@
 /**
  * Continue natively into the real Letta Code 0.32 (local backend, offline, the mock LLM): a Claude
  * Code fixture session written by Baton's Letta writer is read by Letta's own `letta messages
- * transcript --conversation <id>`, resumed by `letta --conversation <id>` (exit 0) whose first model
+ * transcript --conversation <id>` and listed by its TUI's `/resume` picker, resumed by `letta --conversation <id>` (exit 0) whose first model
  * request carries the brief's decision and the source's latest user turn, and a second turn appends
  * to it; Baton's reader reads it all back; undo removes what was written.
  */
@@ -15,6 +15,7 @@ import { promptArgs } from '../../testing/agents/agent-home.js';
 import { LATEST_USER_TURN, PLANTED_DECISION } from '../../testing/continue-plan.js';
 import { expectHistoryInRequest, makeContinueScene, requestWith, sessionTexts, type ContinueScene } from '../../testing/agents/continue-scene.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
+import { hasTmux, startTui } from '../../testing/agents/tmux-tui.js';
 
 describe('continue natively in the real Letta Code', () => {
   let scene: ContinueScene;
@@ -27,12 +28,35 @@ describe('continue natively in the real Letta Code', () => {
   }, 600_000);
   afterAll(async () => scene?.stop());
 
-  it('is read by Letta’s own transcript command, resumes with the history, appends a second turn, and undoes', async () => {
+  it('is read by Letta’s own transcript command and /resume list, resumes with the history, appends a second turn, and undoes', async () => {
     const id = scene.result.nativeId;
     expect(scene.result.resume).toEqual(['letta', '--conversation', id]);
     const transcript = await runAgent({ bin: scene.bin, args: ['messages', 'transcript', '--conversation', id], cwd: scene.project, env: scene.env, timeoutMs: 60_000 });
     expect(transcript.code, transcript.stdout + transcript.stderr).toBe(0);
     expect(transcript.stdout).toContain(LATEST_USER_TURN.slice(0, 60));
+
+    // Letta's own conversation list: `/resume` in its TUI names the conversation by its title.
+    expect(hasTmux(), 'tmux is needed to drive the Letta TUI').toBe(true);
+    const tui = startTui({ bin: scene.bin, args: [], cwd: scene.project, env: scene.env });
+    try {
+      // Ready once it has said which conversation it opened, with its list of commands.
+      await tui.waitFor(/(Resuming|Starting new) conversation[\s\S]*→ \/init/, 90_000);
+      // Keys typed before its input is live are dropped: type again until the line shows them.
+      for (let attempt = 0; ; attempt++) {
+        tui.type('/resume');
+        try {
+          await tui.waitFor(/› \/resume\s*$/m, 3000);
+          break;
+        } catch (err) {
+          if (attempt >= 10) throw err;
+        }
+      }
+      tui.keys('Enter');
+      await tui.waitFor(/Enter select/, 60_000);
+      await tui.waitFor(/Continued from Claude Code/, 60_000);
+    } finally {
+      tui.stop();
+    }
 
     scene.mock.clear();
     const first = await scene.resume(promptArgs('letta', 'Please go on firstprobe.'));
