@@ -16,6 +16,7 @@ import { LATEST_USER_TURN, PLANTED_DECISION } from '../../testing/continue-plan.
 import { expectHistoryInRequest, makeContinueScene, requestWith, sessionTexts, type ContinueScene } from '../../testing/agents/continue-scene.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { hasTmux, startTui } from '../../testing/agents/tmux-tui.js';
+import { typeIntoLetta } from '../../testing/agents/letta-tui.js';
 
 describe('continue natively in the real Letta Code', () => {
   let scene: ContinueScene;
@@ -41,16 +42,7 @@ describe('continue natively in the real Letta Code', () => {
     try {
       // Ready once it has said which conversation it opened, with its list of commands.
       await tui.waitFor(/(Resuming|Starting new) conversation[\s\S]*→ \/init/, 90_000);
-      // Keys typed before its input is live are dropped: type again until the line shows them.
-      for (let attempt = 0; ; attempt++) {
-        tui.type('/resume');
-        try {
-          await tui.waitFor(/› \/resume\s*$/m, 3000);
-          break;
-        } catch (err) {
-          if (attempt >= 10) throw err;
-        }
-      }
+      await typeIntoLetta(tui, '/resume');
       tui.keys('Enter');
       await tui.waitFor(/Enter select/, 60_000);
       await tui.waitFor(/Continued from Claude Code/, 60_000);

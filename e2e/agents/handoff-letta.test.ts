@@ -18,6 +18,7 @@ import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
 import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
 import { hasTmux, startTui, type Tui } from '../../testing/agents/tmux-tui.js';
+import { typeIntoLetta } from '../../testing/agents/letta-tui.js';
 
 const GOAL = 'Teach the marshwren tokenizer to accept tab separators';
 const SOURCE_SESSION = '5b1e9c40-2f7a-4d3b-8c6e-1a9d7e3f0b52';
@@ -50,8 +51,7 @@ async function tuiSession(bin: string, cwd: string, env: NodeJS.ProcessEnv, mock
   try {
     // Letta prints the hook's result as it holds its output for the first message.
     await tui.waitFor(hookRan, 60_000);
-    tui.type(prompt);
-    await tui.waitFor(new RegExp(probe));
+    await typeIntoLetta(tui, prompt);
     tui.keys('Enter');
     const request = await requestWith(mock, probe);
     const end = Date.now() + 30_000;
