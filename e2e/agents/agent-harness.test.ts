@@ -12,7 +12,7 @@ import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-hom
 import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 
-const AGENTS = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi', 'kilo', 'copilot', 'continue', 'droid'] as const;
+const AGENTS = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'pi', 'kilo', 'copilot', 'continue', 'droid', 'letta'] as const;
 
 describe.each(AGENTS)('real %s CLI against the mock LLM', (agent) => {
   let tmp: string;

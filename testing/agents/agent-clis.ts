@@ -26,6 +26,8 @@ export const AGENT_CLIS = {
   // The wrapper only resolves its platform's binary package, and the registry here has no matching
   // pair (wrapper 0.225.1, binary 0.225.2: `droid --version` says 0.225.2; MANIFEST, Droid section).
   droid: { pkg: '@factory/cli', version: '0.225.1', bin: 'droid', also: ['@factory/cli-linux-x64@0.225.2'] },
+  // Installed from its packed tarball (PACKED_INSTALLS): two of its declared deps are not on the registry.
+  letta: { pkg: '@letta-ai/letta-code', version: '0.32.18', bin: 'letta' },
   ccusage: { pkg: 'ccusage', version: '20.0.24', bin: 'ccusage' },
 } as const satisfies Record<string, CliPackage>;
 
@@ -38,6 +40,17 @@ interface CliPackage {
 }
 
 export type AgentCliName = keyof typeof AGENT_CLIS;
+
+/**
+ * CLIs whose `npm install` cannot resolve (a declared dependency the registry does not serve) but
+ * whose package is one self-contained bundle: installed as `npm pack` of the pinned version, unpacked
+ * into node_modules, plus the few packages the bundle really imports (pinned too), and `main` linked
+ * as the bin. Letta Code 0.32.18: `@letta-ai/letta-agent-sdk` and `@letta-ai/trajectory` 404; its
+ * `letta.js` imports only `ws`, `node-pty` and `ajv` (MANIFEST.md, Letta section).
+ */
+const PACKED_INSTALLS: Partial<Record<AgentCliName, { main: string; deps: readonly string[] }>> = {
+  letta: { main: 'letta.js', deps: ['ws@8.23.0', 'node-pty@1.1.0', 'ajv@8.20.0'] },
+};
 
 export type AgentCli = { ok: true; name: AgentCliName; bin: string; version: string } | { ok: false; name: AgentCliName; skip: string };
 
@@ -96,11 +109,9 @@ async function install(name: AgentCliName): Promise<AgentCli> {
   try {
     if (fs.existsSync(done) && fs.existsSync(binPath)) return { ok: true, name, bin: binPath, version };
     fs.mkdirSync(dir, { recursive: true });
-    await execFileAsync('npm', ['install', '--prefix', dir, `${pkg}@${version}`, ...(entry.also ?? []), '--no-audit', '--no-fund', '--loglevel=error'], {
-      env: { ...process.env, npm_config_update_notifier: 'false' },
-      timeout: 8 * 60_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const packed = PACKED_INSTALLS[name];
+    if (packed) await installPacked(dir, pkg, version, bin, packed);
+    else await npm(['install', '--prefix', dir, `${pkg}@${version}`, ...(entry.also ?? []), '--no-audit', '--no-fund', '--loglevel=error']);
     if (!fs.existsSync(binPath)) return { ok: false, name, skip: `${pkg}@${version} installed but has no ${bin} binary` };
     fs.writeFileSync(done, new Date().toISOString());
     return { ok: true, name, bin: binPath, version };
@@ -110,4 +121,30 @@ async function install(name: AgentCliName): Promise<AgentCli> {
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
+}
+
+function npm(args: string[], cwd?: string): Promise<{ stdout: string }> {
+  return execFileAsync('npm', args, {
+    ...(cwd ? { cwd } : {}),
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    timeout: 8 * 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+async function installPacked(dir: string, pkg: string, version: string, bin: string, packed: { main: string; deps: readonly string[] }): Promise<void> {
+  await npm(['install', '--prefix', dir, ...packed.deps, '--no-audit', '--no-fund', '--loglevel=error']);
+  const { stdout } = await npm(['pack', `${pkg}@${version}`, '--pack-destination', dir, '--loglevel=error'], dir);
+  const tarball = path.join(dir, stdout.trim().split('\n').at(-1) ?? '');
+  const target = path.join(dir, 'node_modules', ...pkg.split('/'));
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(target, { recursive: true });
+  // npm tarballs hold everything under `package/`.
+  await execFileAsync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+  fs.rmSync(tarball, { force: true });
+  const binDir = path.join(dir, 'node_modules', '.bin');
+  fs.mkdirSync(binDir, { recursive: true });
+  fs.rmSync(path.join(binDir, bin), { force: true });
+  fs.symlinkSync(path.relative(binDir, path.join(target, packed.main)), path.join(binDir, bin));
+  fs.chmodSync(path.join(target, packed.main), 0o755);
 }

@@ -13,6 +13,7 @@ import { qwenEnv } from './homes/qwen.js';
 import { copilotEnv } from './homes/copilot.js';
 import { continueConfigFile, continueEnv } from './homes/continue.js';
 import { DROID_MODEL, droidEnv } from './homes/droid.js';
+import { LETTA_MODEL, lettaEnv } from './homes/letta.js';
 
 export type RealAgent = Exclude<AgentCliName, 'ccusage'>;
 
@@ -27,6 +28,7 @@ const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessE
   copilot: copilotEnv,
   continue: continueEnv,
   droid: droidEnv,
+  letta: lettaEnv,
 };
 
 /** Writes the agent's config into `home` (once) and returns the environment to run it with. */
@@ -58,5 +60,7 @@ export function promptArgs(agent: RealAgent, prompt: string, home = process.env.
       return ['--config', continueConfigFile(home), '--auto', '-p', prompt];
     case 'droid':
       return ['exec', '-m', DROID_MODEL, '--auto', 'low', prompt];
+    case 'letta':
+      return ['-m', LETTA_MODEL, '-p', prompt];
   }
 }

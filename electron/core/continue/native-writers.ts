@@ -15,6 +15,7 @@ import { geminiWriter } from './targets/gemini-writer.js';
 import { openCodeWriter } from './targets/opencode-writer.js';
 import { piWriter } from './targets/pi-writer.js';
 import { qwenWriter } from './targets/qwen-writer.js';
+import { lettaWriter } from './targets/letta-writer.js';
 
 export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   claude: claudeWriter,
@@ -30,7 +31,7 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   cline: null,
   continue: continueWriter,
   droid: droidWriter,
-  letta: null,
+  letta: lettaWriter,
 };
 
 export function nativeWriterFor(agent: AgentId): NativeWriter | null {

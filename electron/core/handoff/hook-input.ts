@@ -3,7 +3,8 @@
  * `{session_id, cwd, source | trigger, transcript_path}`; Hermes' shell hooks send
  * `{hook_event_name, session_id, cwd, extra: {is_first_turn, …}}`; plugins of agents without a
  * JSON hook protocol (OpenCode, Gemini CLI, Qwen Code, pi) may send `sessionID`/`directory` or pass
- * `--session-id`/`--cwd` instead.
+ * `--session-id`/`--cwd` instead; Letta Code sends `{event_type, working_directory, conversation_id}`
+ * (its sessions are conversations).
  */
 export interface HookInput {
   sessionId: string | null;
@@ -28,8 +29,8 @@ export function parseHookInput(raw: string, overrides: { sessionId?: string; cwd
   }
   const extra = body.extra !== null && typeof body.extra === 'object' ? (body.extra as Record<string, unknown>) : {};
   return {
-    sessionId: overrides.sessionId ?? str(body.session_id) ?? str(body.sessionId) ?? str(body.sessionID),
-    cwd: overrides.cwd ?? str(body.cwd) ?? str(body.directory) ?? fallbackCwd,
+    sessionId: overrides.sessionId ?? str(body.session_id) ?? str(body.sessionId) ?? str(body.sessionID) ?? str(body.conversation_id),
+    cwd: overrides.cwd ?? str(body.cwd) ?? str(body.directory) ?? str(body.working_directory) ?? fallbackCwd,
     source: str(body.source),
     transcriptPath: str(body.transcript_path),
     trigger: str(body.trigger),

@@ -28,7 +28,7 @@ describe('baton hook', () => {
     return { code, out };
   }
 
-  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'droid'): string {
+  function pending(agent: 'claude' | 'codex' | 'hermes' | 'opencode' | 'gemini' | 'qwen' | 'pi' | 'copilot' | 'droid' | 'letta'): string {
     const data = openUserData(batonHome);
     const { checkpoint } = data.saveCheckpoint({
       sessionId: 'codex:src',
@@ -61,6 +61,19 @@ describe('baton hook', () => {
     const { out } = await hook(['session-start', '--agent', 'pi', '--session-id', 'p1', '--cwd', project], JSON.stringify({ session_id: 'p1', cwd: project, source: 'startup' }));
     expect(out.startsWith('# Baton handoff')).toBe(true);
     expect(out).toContain('BRIEF-BODY');
+  });
+
+  it("answers Letta Code with the plain text, received by the conversation its input names (it runs in the project, hook cwd elsewhere)", async () => {
+    const id = pending('letta');
+    let out = '';
+    // Letta's SessionStart input (letta.js 0.32.18 runSessionStartHooks): no session_id or cwd, its own names.
+    const input = { event_type: 'SessionStart', working_directory: project, is_new_session: false, agent_id: 'agent-local-1', agent_name: 'Letta Code', conversation_id: 'local-conv-2' };
+    await runHook(['session-start', '--agent', 'letta'], { stdin: async () => JSON.stringify(input), stdout: (t) => (out += t), env: { BATON_HOME: batonHome }, cwd: tmp.dir, now: () => NOW });
+    expect(out.startsWith(`# Baton handoff ${id}`)).toBe(true);
+    expect(out).toContain('BRIEF-BODY');
+    const data = openUserData(batonHome);
+    expect(data.getCheckpoint(id)?.handoff?.receivedBy).toBe('letta:local-conv-2');
+    data.close();
   });
 
   it('answers Claude Code and Codex with hookSpecificOutput.additionalContext', async () => {

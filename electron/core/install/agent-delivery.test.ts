@@ -73,7 +73,7 @@ const EXPECTED: Record<AgentId, Expected> = {
   copilot: hooks('copilot', '.copilot/hooks/baton.json', 'config-file:json'),
   continue: { ...pasted, mcp: 'config-file:yaml' },
   droid: hooks('droid', '.factory/settings.json', 'config-file:json'),
-  letta: pasted,
+  letta: hooks('letta', '.letta/settings.json', 'config-file:json'),
 };
 
 describe('AGENT_DELIVERY: how each agent receives a handoff by itself', () => {

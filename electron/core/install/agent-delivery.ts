@@ -102,7 +102,7 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
     handoff: pasted('Continue cn runs no start-up hook or plugin (1.5.47 reads hooks from settings.json but never runs them; its rules files are the same text in every session)'),
   },
   droid: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('droid') },
-  letta: { mcp: { via: 'none' }, handoff: pasted("Baton does not install into Letta Code's hooks or MCP config yet (not tested against the real CLI)") },
+  letta: { mcp: { via: 'config-file', format: 'json' }, handoff: startupHook('letta') },
 };
 
 /** Whether `agent` picks up a pending handoff at session start without a paste. */

@@ -53,7 +53,7 @@ export function mcpConfigFile(agent: AgentId, environment: Environment): string 
       // Droid's user-level MCP servers (what `droid mcp add` writes).
       return path.join(factoryDir(environment), 'mcp.json');
     case 'letta':
-      // Letta Code's settings (Baton does not register itself there yet: see agent-delivery.ts).
+      // Letta Code's settings: its client-side MCP servers are listed per agent (edit-letta-settings.ts).
       return path.join(home, '.letta', 'settings.json');
   }
 }

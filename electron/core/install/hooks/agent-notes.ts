@@ -3,7 +3,7 @@
  * Codex runs a new hook only once the user trusted it in its `/hooks` review (and only while the
  * `hooks` feature — old name `codex_hooks` — is not switched off); Hermes asks once per hook
  * command unless it is in its allow-list or hooks are auto-accepted; Gemini CLI and Qwen Code run
- * them unless switched off in their settings.json.
+ * them unless switched off in their settings.json, and so does Letta Code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -95,11 +95,18 @@ export function qwenNotes(file: string): string[] {
   return settingsOf(file).disableAllHooks === true ? [`Qwen Code hooks are switched off in ${file} ("disableAllHooks": true): remove it, or no Baton hook runs.`] : [];
 }
 
+/** Letta Code 0.32 runs hooks unless `hooks.disabled` is true in its settings.json (a project's own settings may switch them off too). */
+export function lettaNotes(file: string): string[] {
+  const hooks = settingsOf(file).hooks as { disabled?: unknown } | undefined;
+  return hooks?.disabled === true ? [`Letta Code hooks are switched off in ${file} ("hooks": {"disabled": true}): remove it, or no Baton hook runs.`] : [];
+}
+
 export function agentHookNotes(agent: AgentId, environment: Environment, wanted: WantedHook[], installed: boolean, file: string): string[] {
   if (agent === 'claude') return claudeNotes(file);
   if (agent === 'codex') return codexNotes(environment, installed);
   if (agent === 'hermes') return hermesNotes(environment, wanted, installed);
   if (agent === 'gemini') return geminiNotes(file);
   if (agent === 'qwen') return qwenNotes(file);
+  if (agent === 'letta') return lettaNotes(file);
   return [];
 }

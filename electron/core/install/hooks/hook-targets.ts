@@ -16,7 +16,10 @@
  * timeouts in seconds; its changelog.json and the real CLI checked), and Factory Droid 0.225 (Claude's event names, stdin
  * and `hookSpecificOutput.additionalContext`, timeouts in seconds; `~/.factory/hooks.json`, which
  * is the events object itself, or the `hooks` key of `~/.factory/settings.json` while there is no
- * hooks.json: Droid reads settings.json's hooks only then).
+ * hooks.json: Droid reads settings.json's hooks only then), and Letta Code 0.32 (`hooks` in `~/.letta/settings.json`,
+ * Claude's groups, timeouts in milliseconds; letta.js `runSessionStartHooks`: the hook gets
+ * `{event_type, working_directory, agent_id, conversation_id, …}` and its stdout goes into the first
+ * user message as "[SessionStart hook context]", in the interactive TUI only).
  */
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
@@ -132,6 +135,20 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
       { event: 'Stop', baton: 'stop', timeout: 10 },
     ],
     unsupported: [NO_PRECOMPACT('Factory Droid', 'PreCompact')],
+  },
+  letta: {
+    agent: 'letta',
+    format: 'json',
+    // The settings.json that also lists each agent's MCP servers.
+    file: (environment) => mcpConfigFile('letta', environment),
+    specs: [
+      { event: 'SessionStart', baton: 'session-start', timeout: 10_000 },
+      { event: 'Stop', baton: 'stop', timeout: 10_000 },
+    ],
+    unsupported: [
+      'Headless runs: `letta -p` runs no SessionStart hook (Letta Code 0.32 runs it in its interactive TUI only), so a pending handoff reaches an interactive Letta session.',
+      NO_PRECOMPACT('Letta Code', 'PreCompact'),
+    ],
   },
 };
 

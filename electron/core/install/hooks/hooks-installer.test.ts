@@ -198,6 +198,36 @@ describe('baton hooks install|uninstall|status', () => {
     expect(fs.existsSync(path.join(environment.home, '.copilot', 'hooks'))).toBe(false);
   });
 
+  it("Letta Code: SessionStart and Stop in ~/.letta/settings.json (ms timeouts) beside its agents' MCP servers; Letta's rewrite is survived; hooks.disabled is named", () => {
+    const letta = { ...options, agent: 'letta' as const };
+    const file = path.join(environment.home, '.letta', 'settings.json');
+    // As Letta writes it: JSON.stringify with 2 spaces, no final newline.
+    const original = JSON.stringify({ preferredBackendMode: 'local', agents: [{ agentId: 'agent-local-1', baseUrl: 'local:/x', mcpServers: [{ name: 'notion', transport: 'http', url: 'https://mcp.notion.com/mcp' }] }] }, null, 2);
+    write(file, original);
+    expect(installHooks(letta)[0]).toMatchObject({ ok: true, changed: true });
+    const text = fs.readFileSync(file, 'utf8');
+    const parsed = JSON.parse(text) as { hooks: Record<string, { hooks: { type: string; command: string; timeout: number }[] }[]>; agents: unknown[] };
+    expect(parsed.hooks.SessionStart![0]!.hooks[0]).toMatchObject({ type: 'command', command: expect.stringContaining('hook session-start --agent letta'), timeout: 10_000 });
+    expect(parsed.hooks.Stop![0]!.hooks[0]!.command).toContain('hook stop --agent letta');
+    expect(parsed.agents).toEqual((JSON.parse(original) as { agents: unknown[] }).agents);
+    const status = hooksStatus(letta)[0]!;
+    expect(status).toMatchObject({ installed: true, file });
+    expect(status.notes.join('\n')).toMatch(/letta -p. runs no SessionStart hook/);
+    expect(status.notes.join('\n')).toMatch(/PreCompact checkpoint: Letta Code/);
+    write(file, text.replace('"hooks": {', '"hooks": {\n    "disabled": true,'));
+    expect(hooksStatus(letta)[0]!.notes.join('\n')).toMatch(/Letta Code hooks are switched off/);
+    write(file, text);
+    uninstallHooks(letta);
+    expect(fs.readFileSync(file, 'utf8')).toBe(original);
+
+    // Installed again, then Letta rewrites the whole document (another key changed): uninstall takes out only Baton's hooks.
+    installHooks(letta);
+    const rewritten = { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>), lastAgent: 'agent-local-1' };
+    write(file, JSON.stringify(rewritten, null, 2));
+    uninstallHooks(letta);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ ...(JSON.parse(original) as Record<string, unknown>), lastAgent: 'agent-local-1' });
+  });
+
   it('writes the data dir into the command only when BATON_HOME moved it', () => {
     const env = { env: { HOME: environment.home }, platform: 'linux' as const, home: environment.home };
     expect(hookRuntimeFor(env, path.join(environment.home, '.config', 'baton')).dataDir).toBeUndefined();

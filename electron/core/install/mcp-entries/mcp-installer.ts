@@ -30,6 +30,7 @@ import {
   type JsonFlavour,
 } from '../config/edit-json.js';
 import { addTomlEntry, parseTomlConfig, readTomlEntry, removeTomlEntry } from '../config/edit-toml.js';
+import { addLettaEntry, lettaAgentCount, readLettaEntry, removeLettaEntry } from '../config/edit-letta-settings.js';
 import { addYamlEntry, readYamlEntry, removeEmptyYaml, removeYamlEntry, YAML_ENTRY_CONTAINERS } from '../config/edit-yaml.js';
 import { parseYamlConfig } from '../config/yaml-parse.js';
 import { addContinueEntry, CONTINUE_ENTRY_CONTAINERS, readContinueEntry, removeContinueEntry } from '../config/edit-continue-yaml.js';
@@ -87,6 +88,8 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
     removeEmpty: removeEmptyYaml,
   },
   droid: jsonFormat(droidFlavour),
+  // One entry per Letta agent in ~/.letta/settings.json; an emptied `mcpServers` goes with it (edit-letta-settings.ts).
+  letta: { add: addLettaEntry, remove: removeLettaEntry, read: readLettaEntry, plain: parseJsonConfig, containers: () => [], removeEmpty: (t) => t },
 };
 
 export { MCP_RECORD_FILE } from '../plugins/baton-file.js';
@@ -106,8 +109,20 @@ export function selectedAgents(agent: AgentId | 'all'): AgentId[] {
   return agent === 'all' ? AGENTS.filter((a) => CONFIG_FORMATS[a] || a === 'pi') : [agent];
 }
 
+/** Whether Letta's settings list an agent to register Baton with (an unreadable file: let the install say why). */
+function lettaHasAgents(environment: Environment): boolean {
+  const file = mcpConfigFile('letta', environment);
+  try {
+    return lettaAgentCount(readConfigFile(file).text, file) > 0;
+  } catch {
+    return fs.existsSync(file);
+  }
+}
+
 export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
   return selectedAgents(options.agent).flatMap((agent) => {
+    // "All agents" leaves out a Letta Code with no agent yet (its MCP servers are per agent); --agent letta says why.
+    if (agent === 'letta' && options.agent === 'all' && !lettaHasAgents(options.environment)) return [];
     // pi has no MCP client: Baton's tools reach it through Baton's pi extension.
     if (agent === 'pi') return [installPiExtension(options)];
     const outcome = applyChange(agent, options, 'install');

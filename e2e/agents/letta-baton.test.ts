@@ -1,0 +1,115 @@
+/**
+ * The real Letta Code CLI (pinned, from npm, local backend) against the mock LLM with a real Baton
+ * core watching its store: a conversation it writes is searchable within a second of the prompt
+ * reaching disk, and `--conversation <id>` appends to the same session; Baton registered in Letta's
+ * settings.json (`baton mcp install --agent letta`, one entry per Letta agent) is reached when the
+ * model calls a Baton tool the way Letta tells it to: `letta mcp call <tool>` through its Bash tool.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { promptArgs } from '../../testing/agents/agent-home.js';
+import type { BatonCore } from '../../electron/core/service.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
+import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { runAgent } from '../../testing/agents/run-agent.js';
+import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+
+/** Letta's conversation transcripts: `conversations/<base64url(key)>/messages.jsonl`. */
+function messageFiles(home: string): string[] {
+  const dir = path.join(home, '.letta', 'lc-local-backend', 'conversations');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((d) => path.join(dir, d, 'messages.jsonl'))
+    .filter((f) => fs.existsSync(f));
+}
+
+describe('real Letta Code with a watching Baton', () => {
+  let scene: WatchingScene;
+  let cli: AgentCli;
+  let home: string;
+  let project: string;
+  let core: BatonCore;
+  let lettaEnv: NodeJS.ProcessEnv;
+  let mock: MockLlm;
+  let server: LocalServer | null = null;
+  /** The first conversation's probe: only Baton's index can name it in another conversation. */
+  const token = `lettaprobe${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    cli = await ensureAgentCli('letta');
+    // Letta is set up after Baton started watching (no ~/.letta before).
+    scene = await startWatchingScene('letta', 'letta-app');
+    ({ home, project, core, mock } = scene);
+    lettaEnv = scene.agentEnv;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await scene?.close();
+  });
+
+  it('makes a conversation Letta is writing searchable within a second of its prompt reaching disk; --conversation appends to it', async () => {
+    requireCli(cli);
+    const { bin } = cli;
+    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
+    const prompt = `Please read \`notes-${token}.txt\` and tell me what it says.`;
+    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'letta', token, () => messageFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('letta', prompt), cwd: project, env: lettaEnv, timeoutMs: 180_000 }));
+    expect(run.timedOut, `letta timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `letta failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain('remember the milk');
+    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
+    expect(onDiskAt).toBeGreaterThan(0);
+    expect(foundAt - onDiskAt).toBeLessThan(1000);
+
+    expect(messageFiles(home)).toHaveLength(1);
+    const id = 'local-conv-1';
+    const settled = Date.now() + 5000;
+    let session = await core.api.getSession({ session: `letta:${id}` });
+    while (session.toolNames.length === 0 && Date.now() < settled) {
+      await new Promise((r) => setTimeout(r, 50));
+      session = await core.api.getSession({ session: `letta:${id}` });
+    }
+    expect(session).toMatchObject({ agent: 'letta', cwd: project, userTurns: 1, toolNames: ['Bash'], model: 'mock-model' });
+    // The prompt as typed: Letta's injected <system-reminder> blocks are not part of it.
+    expect(session.firstPrompt).toBe(prompt);
+    expect(session.usage.input).toBeGreaterThan(0);
+
+    const resumed = await runAgent({ bin, args: ['--conversation', id, ...promptArgs('letta', 'Thanks! Anything else?')], cwd: project, env: lettaEnv, timeoutMs: 180_000 });
+    expect(resumed.code, `letta --conversation failed:\n${resumed.stdout}\n${resumed.stderr}`).toBe(0);
+    await core.syncNow('letta');
+    expect(messageFiles(home)).toHaveLength(1);
+    expect(await core.api.getSession({ session: `letta:${id}` })).toMatchObject({ userTurns: 2, firstPrompt: prompt });
+  });
+
+  it("registers Baton with every Letta agent in settings.json; a Baton tool the model calls through `letta mcp call` reaches Baton", async () => {
+    requireCli(cli);
+    await core.api.updateSettings({ port: await freePort() });
+    server = await startLocalServer(core);
+    const [installed] = await core.api.installMcp({ agent: 'letta', dryRun: false });
+    expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.letta', 'settings.json') });
+    const settings = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { agents: { mcpServers?: { name: string; url: string }[] }[]; preferredBackendMode: string };
+    expect(settings.agents.length).toBeGreaterThan(0);
+    for (const agent of settings.agents) expect(agent.mcpServers).toEqual([expect.objectContaining({ name: 'baton', transport: 'http', url: `${server.url}/mcp` })]);
+    expect(settings.preferredBackendMode).toBe('local'); // Letta's own settings survive
+
+    mock.clear();
+    // Letta's own `letta` on the PATH its Bash tool sees, as an installed Letta has it.
+    const env = { ...lettaEnv, PATH: [path.dirname(cli.bin), lettaEnv.PATH].join(path.delimiter) };
+    const call = `letta mcp call mcp__baton__list_sessions --args '{"agent":"letta"}'`;
+    const run = await runAgent({ bin: cli.bin, args: promptArgs('letta', `Please run \`${call}\` and tell me what it says.`), cwd: project, env, timeoutMs: 180_000 });
+    expect(run.timedOut, `letta timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `letta failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const requests = mock.requests().filter((r) => r.url.includes('chat/completions')).map((r) => JSON.stringify(r.body));
+    // Letta told the model about Baton's server…
+    expect(requests[0]).toContain('MCP servers with available tools: baton');
+    // …and the tool's answer, read from Baton's index, went back to the model: it names the first
+    // conversation and its prompt, which this new conversation never saw.
+    const last = requests.at(-1) ?? '';
+    expect(last).toContain('local-conv-1');
+    expect(last).toContain(token);
+    expect(requests[0]).not.toContain(token);
+    expect(run.stdout).toContain(token);
+  });
+});
