@@ -23,6 +23,8 @@ export const AGENT_CLIS = {
   kilo: { pkg: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   continue: { pkg: '@continuedev/cli', version: '1.5.47', bin: 'cn' },
+  // The npm `cline` bin is a Node resolver that execs the Bun binary shipped in @cline/cli-linux-x64.
+  cline: { pkg: 'cline', version: '3.0.65', bin: 'cline' },
   ccusage: { pkg: 'ccusage', version: '20.0.24', bin: 'ccusage' },
 } as const;
 

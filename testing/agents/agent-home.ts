@@ -12,6 +12,7 @@ import { piEnv } from './homes/pi.js';
 import { qwenEnv } from './homes/qwen.js';
 import { copilotEnv } from './homes/copilot.js';
 import { continueConfigFile, continueEnv } from './homes/continue.js';
+import { clineEnv } from './homes/cline.js';
 
 export type RealAgent = Exclude<AgentCliName, 'ccusage'>;
 
@@ -25,6 +26,7 @@ const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessE
   kilo: kiloEnv,
   copilot: copilotEnv,
   continue: continueEnv,
+  cline: clineEnv,
 };
 
 /** Writes the agent's config into `home` (once) and returns the environment to run it with. */
@@ -54,5 +56,8 @@ export function promptArgs(agent: RealAgent, prompt: string, home = process.env.
       return ['-p', prompt, '--allow-all-tools'];
     case 'continue':
       return ['--config', continueConfigFile(home), '--auto', '-p', prompt];
+    case 'cline':
+      // One-shot, act mode; Cline auto-approves tools by default.
+      return [prompt];
   }
 }
