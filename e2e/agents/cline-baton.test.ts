@@ -9,10 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatonCore } from '../../electron/core/service.js';
+import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
 import { defaultStoreRoots } from '../../electron/core/paths.js';
 import { createAgentAdapter } from '../../electron/core/sources/local-adapters.js';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 import { stopClineHub } from '../../testing/agents/homes/cline.js';
+import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
 
@@ -42,17 +44,20 @@ describe('real Cline CLI with a watching Baton', () => {
   let project: string;
   let core: BatonCore;
   let env: NodeJS.ProcessEnv;
+  let mock: MockLlm;
+  let server: LocalServer | null = null;
   const movedDataDirs: string[] = [];
 
   beforeAll(async () => {
     cli = await ensureAgentCli('cline');
     // Cline is set up after Baton started watching (its ~/.cline appears while Baton runs).
     scene = await startWatchingScene('cline', 'cline-app');
-    ({ home, project, core } = scene);
+    ({ home, project, core, mock } = scene);
     tempRepo(project);
     env = scene.agentEnv;
   });
   afterAll(async () => {
+    await server?.close();
     if (home) stopClineHub(home);
     for (const dir of movedDataDirs) stopClineHub(home, dir);
     await scene?.close();
@@ -104,5 +109,27 @@ describe('real Cline CLI with a watching Baton', () => {
     const sessions = [];
     for await (const batch of adapter.read(unit!, { cursor: null, diagnostic: () => {} })) sessions.push(...batch.sessions);
     expect(sessions.map((s) => s.firstPrompt)).toEqual(['Say movedprobe, please.']);
+  });
+
+  it('registers Baton in cline_mcp_settings.json; a Baton tool called by the model reaches Baton', async () => {
+    requireCli(cli);
+    await core.api.updateSettings({ port: await freePort() });
+    server = await startLocalServer(core);
+    const [installed] = await core.api.installMcp({ agent: 'cline', dryRun: false });
+    expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json') });
+    const settings = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(settings.mcpServers.baton).toMatchObject({ type: 'streamableHttp', url: `${server.url}/mcp` });
+
+    mock.clear();
+    const run = await runAgent({ bin: cli.bin, args: ['call tool `list_sessions` with `{"agent":"cline"}`'], cwd: project, env, timeoutMs: 180_000 });
+    expect(run.timedOut, `cline timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
+    expect(run.code, `cline failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    const requests = mock.requests().map((r) => JSON.stringify(r.body));
+    // Cline offered Baton's tools to the model (as `baton__<tool>`)…
+    expect(requests[0]).toContain('baton__list_sessions');
+    // …and the tool's answer, read from Baton's index, went back to the model: it names the first session.
+    const first = transcripts(path.join(home, '.cline', 'data')).find((f) => fs.readFileSync(f, 'utf8').includes('clineprobe'))!;
+    expect(requests.at(-1)).toContain('"role":"tool"');
+    expect(requests.at(-1)).toContain(path.basename(path.dirname(first)));
   });
 });

@@ -61,7 +61,7 @@ const EXPECTED: Record<AgentId, Expected> = {
     install: ({ environment, dataDir }) => expect(installMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
-  cline: pasted,
+  cline: { ...pasted, mcp: 'config-file:json' },
   kilo: { ...pasted, mcp: 'config-file:json' },
   copilot: { ...pasted, mcp: 'config-file:json' },
   continue: pasted,

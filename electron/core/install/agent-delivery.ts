@@ -82,7 +82,7 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
       installed: ({ environment }) => piExtensionDeliversHandoffs(environment),
     },
   },
-  cline: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Cline MCP entry or start-up hook yet') },
+  cline: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Cline start-up hook yet') },
   kilo: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Kilo Code plugin yet') },
   copilot: { mcp: { via: 'config-file', format: 'json' }, handoff: pasted('Baton installs no Copilot CLI start-up hook yet') },
   continue: { mcp: { via: 'none' }, handoff: pasted('Continue cn runs no start-up hook or plugin that could take it (and Baton does not register its MCP server there yet)') },

@@ -369,7 +369,7 @@ describe('all agents', () => {
   it('dry run prints diffs and writes nothing', () => {
     write('home/.codex/config.toml', CODEX_TOML);
     const results = installMcp({ agent: 'all', endpoint, environment, dryRun: true });
-    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'kilo', 'copilot']);
+    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'cline', 'kilo', 'copilot']);
     for (const r of results) {
       expect(r.changed).toBe(false);
       expect(r.message).toMatch(/dry run/);
