@@ -10,6 +10,7 @@ import type { McpInstallOutcome } from '../../core/install/install-outcome.js';
 import { installOpencodePlugin, uninstallOpencodePlugin } from '../../core/install/plugins/opencode-plugin.js';
 import { installOpencodeNpmrc, uninstallOpencodeNpmrc } from '../../core/install/plugins/opencode-npmrc.js';
 import { opencodePluginStatus } from '../../core/install/plugins/opencode-status.js';
+import { clinePluginStatus, installClinePlugin, uninstallClinePlugin } from '../../core/install/plugins/cline-plugin.js';
 import { readServerFile } from '../../core/server/server-file.js';
 
 export interface McpOptions {
@@ -60,6 +61,10 @@ export function runMcp(action: 'install' | 'uninstall', opts: McpOptions): void 
       results.push(uninstallOpencodeNpmrc({ environment, dryRun: opts.dryRun }));
     }
   }
+  if (opts.plugin && (opts.agent === 'cline' || opts.agent === 'all')) {
+    const pluginOpts = { environment, dataDir: batonDataDir(environment), dryRun: opts.dryRun };
+    results.push(action === 'install' ? installClinePlugin(pluginOpts) : uninstallClinePlugin(pluginOpts));
+  }
   print(results, Boolean(opts.dryRun), endpoint.token);
   if (action === 'install' && !opts.dryRun && results.some((r) => r.changed)) {
     process.stdout.write('Restart the agents you registered so they connect to Baton.\n');
@@ -82,5 +87,6 @@ export function mcpStatus(opts: McpOptions): void {
           : 'registered with an old token or format (run `baton mcp install`)';
     process.stdout.write(`${s.agent}: ${state} — ${s.file}\n`);
     if (s.agent === 'opencode') for (const note of opencodePluginStatus(environment)) process.stdout.write(`  ${note}\n`);
+    if (s.agent === 'cline') for (const note of clinePluginStatus(environment)) process.stdout.write(`  ${note}\n`);
   }
 }

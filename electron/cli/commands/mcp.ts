@@ -24,7 +24,7 @@ export function registerMcp(program: Command): void {
     .description('Add Baton to each agent’s MCP configuration (backs up each file first).')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
-    .option('--plugin', 'also install the OpenCode plugin that pushes session updates to Baton')
+    .option('--plugin', 'also install the OpenCode plugin that pushes session updates to Baton, or the Cline plugin that delivers handoffs')
     .option('-p, --port <port>', 'port to register (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('install', opts));
@@ -33,7 +33,7 @@ export function registerMcp(program: Command): void {
     .description('Remove Baton’s entry (only that entry) from each agent’s MCP configuration.')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
-    .option('--plugin', 'also remove the OpenCode plugin')
+    .option('--plugin', 'also remove the OpenCode or Cline plugin')
     .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('uninstall', opts));
   mcp
