@@ -46,7 +46,6 @@ describe('real Cline CLI with a watching Baton', () => {
   let env: NodeJS.ProcessEnv;
   let mock: MockLlm;
   let server: LocalServer | null = null;
-  const movedDataDirs: string[] = [];
 
   beforeAll(async () => {
     cli = await ensureAgentCli('cline');
@@ -59,7 +58,6 @@ describe('real Cline CLI with a watching Baton', () => {
   afterAll(async () => {
     await server?.close();
     if (home) stopClineHub(home);
-    for (const dir of movedDataDirs) stopClineHub(home, dir);
     await scene?.close();
   });
 
@@ -93,7 +91,6 @@ describe('real Cline CLI with a watching Baton', () => {
   it('writes where CLINE_DATA_DIR says, and Baton reads there when the variable is set', async () => {
     requireCli(cli);
     const moved = path.join(scene.tmp, 'cline-data-elsewhere');
-    movedDataDirs.push(moved);
     fs.mkdirSync(path.join(moved, 'settings'), { recursive: true });
     fs.copyFileSync(path.join(home, '.cline', 'data', 'settings', 'providers.json'), path.join(moved, 'settings', 'providers.json'));
     const before = transcripts(path.join(home, '.cline', 'data')).length;

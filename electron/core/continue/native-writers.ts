@@ -5,6 +5,7 @@
 import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './targets/claude-writer.js';
+import { clineWriter } from './targets/cline-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
 import { hermesWriter } from './targets/hermes-writer.js';
 import { geminiWriter } from './targets/gemini-writer.js';
@@ -20,8 +21,8 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   gemini: geminiWriter,
   qwen: qwenWriter,
   pi: piWriter,
+  cline: clineWriter,
   // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
-  cline: null,
   kilo: null,
   copilot: null,
   continue: null,

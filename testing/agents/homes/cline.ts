@@ -20,28 +20,23 @@ export function clineEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
 
 /**
  * Cline's CLI starts a "hub daemon" in a session of its own (so it outlives the CLI's process
- * group) and records its pid in the data dir's hub lock: stop it by that pid, once it is checked
- * to be Cline's hub and not a recycled pid.
+ * group), one per start that finds none answering: stop every hub running with this test's HOME
+ * (its environment names it), by pid. Nothing else on the machine has that throw-away HOME.
  */
-export function stopClineHub(home: string, dataDir = path.join(home, '.cline', 'data')): void {
-  const lock = path.join(dataDir, 'locks', 'hub', 'production.json');
-  let pid: number;
+export function stopClineHub(home: string): void {
+  let pids: string[];
   try {
-    pid = Number((JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid?: unknown }).pid);
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
-    return; // no hub was started
+    return; // no /proc: nothing to find
   }
-  if (!Number.isInteger(pid) || pid <= 1) return;
-  let cmdline: string;
-  try {
-    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return; // already gone
-  }
-  if (!cmdline.includes('--cline-hub-daemon')) return;
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    /* gone meanwhile */
+  for (const pid of pids) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--cline-hub-daemon')) continue;
+      if (!fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`HOME=${home}`)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      /* gone meanwhile, or not ours to read */
+    }
   }
 }
