@@ -55,7 +55,7 @@ export interface FixtureHome {
 }
 
 /** Variables that move an agent's store (or Baton's data) away from HOME: a fixture home must not inherit them. */
-export const STORE_ENV_KEYS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'HERMES_DATA_DIR_SUFFIX', 'GEMINI_CLI_HOME', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'COPILOT_HOME', 'CONTINUE_GLOBAL_DIR', 'FACTORY_HOME_OVERRIDE'] as const;
+export const STORE_ENV_KEYS = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'CODEX_SQLITE_HOME', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME', 'OPENCODE_DB', 'HERMES_HOME', 'HERMES_DATA_DIR_SUFFIX', 'GEMINI_CLI_HOME', 'PI_CODING_AGENT_DIR', 'PI_CODING_AGENT_SESSION_DIR', 'QWEN_HOME', 'QWEN_RUNTIME_DIR', 'COPILOT_HOME', 'CONTINUE_GLOBAL_DIR', 'FACTORY_HOME_OVERRIDE', 'CLINE_DIR', 'CLINE_DATA_DIR', 'CLINE_SESSION_DATA_DIR'] as const;
 
 /** `base` with HOME and BATON_HOME set and every STORE_ENV_KEYS variable removed. */
 export function homeEnvironment(base: NodeJS.ProcessEnv, home: string, batonHome: string): NodeJS.ProcessEnv {

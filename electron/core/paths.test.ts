@@ -38,6 +38,15 @@ describe('agent store roots', () => {
     expect(defaultStoreRoots('gemini', { env: {}, platform: 'darwin', home: '/Users/ana' })).toEqual(['/Users/ana/.gemini', '/Users/ana/.cache/.gemini']);
   });
 
+  it('puts Cline sessions where Cline 3.0 writes them: CLINE_SESSION_DATA_DIR, else CLINE_DATA_DIR, else CLINE_DIR/data, else ~/.cline/data', () => {
+    expect(defaultStoreRoots('cline', linux())).toEqual(['/home/ana/.cline/data']);
+    expect(defaultStoreRoots('cline', linux({ CLINE_DIR: '/c' }))).toEqual(['/c/data']);
+    expect(defaultStoreRoots('cline', linux({ CLINE_DIR: '/c', CLINE_DATA_DIR: '/d' }))).toEqual(['/d']);
+    expect(defaultStoreRoots('cline', linux({ CLINE_DATA_DIR: '/d', CLINE_SESSION_DATA_DIR: '/s/transcripts' }))).toEqual(['/s/transcripts']);
+    // Blank values are unset for Cline (it trims them).
+    expect(defaultStoreRoots('cline', linux({ CLINE_DATA_DIR: '  ', CLINE_DIR: '' }))).toEqual(['/home/ana/.cline/data']);
+  });
+
   it('puts Qwen Code sessions where Qwen writes them: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen', () => {
     expect(defaultStoreRoots('qwen', linux())).toEqual(['/home/ana/.qwen']);
     expect(defaultStoreRoots('qwen', linux({ QWEN_HOME: '/q' }))).toEqual(['/q']);

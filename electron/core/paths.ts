@@ -82,8 +82,12 @@ export function defaultStoreRoots(agent: AgentId, { env, platform, home }: Envir
       return [join(env.PI_CODING_AGENT_DIR || join(home, '.pi', 'agent'), 'sessions')];
     }
     case 'cline':
-      // Cline 3.x keeps its data (sessions/, db/, settings/) in ~/.cline/data on every platform.
-      return [join(home, '.cline', 'data')];
+      // Cline 3.0's own order (its storage paths, read in the 3.0.65 bundle): CLINE_SESSION_DATA_DIR
+      // is the sessions folder itself, else CLINE_DATA_DIR (what `--data-dir` sets for one run), else
+      // CLINE_DIR/data (`--config`), else ~/.cline/data, on every platform. Cline expands no `~`.
+      if (env.CLINE_SESSION_DATA_DIR?.trim()) return [env.CLINE_SESSION_DATA_DIR.trim()];
+      if (env.CLINE_DATA_DIR?.trim()) return [env.CLINE_DATA_DIR.trim()];
+      return [join(env.CLINE_DIR?.trim() || join(home, '.cline'), 'data')];
     case 'kilo':
       // Kilo Code is an OpenCode fork: the same xdg-basedir data dir, named kilo (kilo.db).
       return [join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'kilo')];

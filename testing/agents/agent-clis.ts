@@ -23,6 +23,8 @@ export const AGENT_CLIS = {
   kilo: { pkg: '@kilocode/cli', version: '7.7.7', bin: 'kilo' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   continue: { pkg: '@continuedev/cli', version: '1.5.47', bin: 'cn' },
+  // The npm `cline` bin is a Node resolver that execs the Bun binary shipped in @cline/cli-linux-x64.
+  cline: { pkg: 'cline', version: '3.0.65', bin: 'cline' },
   // The wrapper only resolves its platform's binary package, and the registry here has no matching
   // pair (wrapper 0.225.1, binary 0.225.2: `droid --version` says 0.225.2; MANIFEST, Droid section).
   droid: { pkg: '@factory/cli', version: '0.225.1', bin: 'droid', also: ['@factory/cli-linux-x64@0.225.2'] },

@@ -14,6 +14,7 @@ import { copilotEnv } from './homes/copilot.js';
 import { continueConfigFile, continueEnv } from './homes/continue.js';
 import { DROID_MODEL, droidEnv } from './homes/droid.js';
 import { LETTA_MODEL, lettaEnv } from './homes/letta.js';
+import { clineEnv } from './homes/cline.js';
 
 export type RealAgent = Exclude<AgentCliName, 'ccusage'>;
 
@@ -29,6 +30,7 @@ const ENVS: Record<RealAgent, (home: string, mockUrl: string) => NodeJS.ProcessE
   continue: continueEnv,
   droid: droidEnv,
   letta: lettaEnv,
+  cline: clineEnv,
 };
 
 /** Writes the agent's config into `home` (once) and returns the environment to run it with. */
@@ -62,5 +64,8 @@ export function promptArgs(agent: RealAgent, prompt: string, home = process.env.
       return ['exec', '-m', DROID_MODEL, '--auto', 'low', prompt];
     case 'letta':
       return ['-m', LETTA_MODEL, '-p', prompt];
+    case 'cline':
+      // One-shot, act mode; Cline auto-approves tools by default.
+      return [prompt];
   }
 }

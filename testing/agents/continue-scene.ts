@@ -19,7 +19,7 @@ import { agentEnv, MOCK_AGENT } from './agent-home.js';
 import { startMockLlm, type MockLlm, type MockRequest } from './mock-llm.js';
 import { pathWithProjectNode, runAgent, type AgentRun } from './run-agent.js';
 
-export type Target = 'gemini' | 'qwen' | 'pi' | 'opencode' | 'kilo' | 'copilot' | 'continue' | 'droid' | 'letta';
+export type Target = 'gemini' | 'qwen' | 'pi' | 'opencode' | 'kilo' | 'copilot' | 'continue' | 'droid' | 'letta' | 'cline';
 
 export interface ContinueScene {
   tmp: string;

@@ -11,6 +11,7 @@ import { installPlugin, uninstallPlugin } from '../../core/install/plugins/openc
 import { installNpmrc, uninstallNpmrc } from '../../core/install/plugins/opencode-npmrc.js';
 import { pluginStatus } from '../../core/install/plugins/opencode-status.js';
 import { isPluginHost, type PluginHost } from '../../core/install/plugins/plugin-hosts.js';
+import { clinePluginStatus, installClinePlugin, uninstallClinePlugin } from '../../core/install/plugins/cline-plugin.js';
 import { readServerFile } from '../../core/server/server-file.js';
 
 export interface McpOptions {
@@ -63,6 +64,10 @@ export function runMcp(action: 'install' | 'uninstall', opts: McpOptions): void 
       results.push(uninstallNpmrc(host, { environment, dryRun: opts.dryRun }));
     }
   }
+  if (opts.plugin && (opts.agent === 'cline' || opts.agent === 'all')) {
+    const pluginOpts = { environment, dataDir: batonDataDir(environment), dryRun: opts.dryRun };
+    results.push(action === 'install' ? installClinePlugin(pluginOpts) : uninstallClinePlugin(pluginOpts));
+  }
   print(results, Boolean(opts.dryRun), endpoint.token);
   if (action === 'install' && !opts.dryRun && results.some((r) => r.changed)) {
     process.stdout.write('Restart the agents you registered so they connect to Baton.\n');
@@ -85,5 +90,6 @@ export function mcpStatus(opts: McpOptions): void {
           : 'registered with an old token or format (run `baton mcp install`)';
     process.stdout.write(`${s.agent}: ${state} — ${s.file}\n`);
     if (isPluginHost(s.agent)) for (const note of pluginStatus(s.agent, environment)) process.stdout.write(`  ${note}\n`);
+    if (s.agent === 'cline') for (const note of clinePluginStatus(environment)) process.stdout.write(`  ${note}\n`);
   }
 }

@@ -24,7 +24,7 @@ export function registerMcp(program: Command): void {
     .description('Add Baton to each agent’s MCP configuration (backs up each file first).')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
-    .option('--plugin', 'also install the OpenCode plugin (for OpenCode and Kilo Code) that pushes session updates to Baton and delivers handoffs')
+    .option('--plugin', 'also install the plugin that delivers handoffs: the OpenCode plugin (OpenCode, Kilo Code; it also pushes session updates to Baton) or the Cline plugin')
     .option('-p, --port <port>', 'port to register (default: the port the running Baton serves on, else the "port" setting)', parsePort)
     .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('install', opts));
@@ -33,7 +33,7 @@ export function registerMcp(program: Command): void {
     .description('Remove Baton’s entry (only that entry) from each agent’s MCP configuration.')
     .addOption(agentOption())
     .option('--dry-run', 'print the changes as a diff without writing')
-    .option('--plugin', 'also remove the OpenCode plugin (OpenCode, Kilo Code)')
+    .option('--plugin', 'also remove the OpenCode plugin (OpenCode, Kilo Code) or the Cline plugin')
     .addOption(noClaudeCli())
     .action(async (opts: McpOptions) => (await import('./mcp-run.js')).runMcp('uninstall', opts));
   mcp

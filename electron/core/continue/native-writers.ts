@@ -6,6 +6,7 @@ import type { AgentId } from '../../../shared/model.js';
 import type { NativeWriter } from './native-writer.js';
 import { claudeWriter } from './targets/claude-writer.js';
 import { copilotWriter } from './targets/copilot-writer.js';
+import { clineWriter } from './targets/cline-writer.js';
 import { codexWriter } from './targets/codex-writer.js';
 import { continueWriter } from './targets/continue-writer.js';
 import { droidWriter } from './targets/droid-writer.js';
@@ -25,10 +26,9 @@ export const NATIVE_WRITERS: Record<AgentId, NativeWriter | null> = {
   gemini: geminiWriter,
   qwen: qwenWriter,
   pi: piWriter,
+  cline: clineWriter,
   copilot: copilotWriter,
   kilo: kiloWriter,
-  // Not built yet: their resume's loading of a session Baton writes is unverified (#27).
-  cline: null,
   continue: continueWriter,
   droid: droidWriter,
   letta: lettaWriter,

@@ -16,6 +16,7 @@ import { HOOK_TARGETS } from './hooks/hook-targets.js';
 import { installHooks, uninstallHooks } from './hooks/hooks-installer.js';
 import { CONFIG_FORMATS, installMcp, uninstallMcp } from './mcp-entries/mcp-installer.js';
 import { installOpencodePlugin, installPlugin, uninstallOpencodePlugin, uninstallPlugin } from './plugins/opencode-plugin.js';
+import { installClinePlugin, uninstallClinePlugin } from './plugins/cline-plugin.js';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -61,7 +62,13 @@ const EXPECTED: Record<AgentId, Expected> = {
     install: ({ environment, dataDir }) => expect(installMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
     uninstall: ({ environment, dataDir }) => expect(uninstallMcp({ agent: 'pi', endpoint: mcpEndpoint(8765, TOKEN), environment, dataDir })[0]).toMatchObject({ ok: true, changed: true }),
   },
-  cline: pasted,
+  cline: {
+    mcp: 'config-file:json',
+    via: 'plugin',
+    file: '.cline/plugins/baton.js',
+    install: ({ environment, dataDir }) => expect(installClinePlugin({ environment, dataDir })).toMatchObject({ ok: true, changed: true }),
+    uninstall: ({ environment, dataDir }) => expect(uninstallClinePlugin({ environment, dataDir })).toMatchObject({ ok: true, changed: true }),
+  },
   kilo: {
     mcp: 'config-file:json',
     via: 'plugin',

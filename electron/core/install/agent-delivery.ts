@@ -11,6 +11,7 @@ import { hookRuntimeFor } from './hooks/hook-command.js';
 import { HOOK_TARGETS } from './hooks/hook-targets.js';
 import { hooksStatus } from './hooks/hooks-installer.js';
 import { opencodePluginInstalled, pluginInstalled } from './plugins/opencode-plugin.js';
+import { clinePluginInstalled } from './plugins/cline-plugin.js';
 import { piExtensionDeliversHandoffs } from './plugins/pi-extension.js';
 
 /** Where Baton's MCP endpoint goes: an entry in the agent's MCP config file, or Baton's own extension (pi has no MCP client). */
@@ -82,7 +83,18 @@ export const AGENT_DELIVERY: Record<AgentId, AgentDelivery> = {
       installed: ({ environment }) => piExtensionDeliversHandoffs(environment),
     },
   },
-  cline: { mcp: { via: 'none' }, handoff: pasted('Baton installs no Cline MCP entry or start-up hook yet') },
+  cline: {
+    mcp: { via: 'config-file', format: 'json' },
+    // Cline 3.0 runs its hooks-folder files detached and drops their output at run start: Baton's
+    // plugin (awaited `beforeRun`, its context joins the first request) delivers the handoff.
+    handoff: {
+      via: 'plugin',
+      what: "Baton's Cline plugin",
+      command: 'baton mcp install --agent cline --plugin',
+      settings: null,
+      installed: ({ environment }) => clinePluginInstalled(environment),
+    },
+  },
   kilo: {
     mcp: { via: 'config-file', format: 'json' },
     // Kilo Code (an OpenCode fork) loads Baton's OpenCode plugin from ~/.config/kilo/plugins.

@@ -38,8 +38,10 @@ export function mcpConfigFile(agent: AgentId, environment: Environment): string 
       // pi has no MCP client; Baton's pi extension lives in its extensions folder.
       return path.join(env.PI_CODING_AGENT_DIR || path.join(home, '.pi', 'agent'), 'extensions', 'baton.ts');
     case 'cline':
-      // Cline CLI 3.x keeps its settings beside its sessions (Baton writes no entry there yet).
-      return path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json');
+      // Cline CLI 3.0's own order: CLINE_MCP_SETTINGS_PATH, else <data dir>/settings (the data dir as
+      // for its sessions: CLINE_DATA_DIR, else CLINE_DIR/data, else ~/.cline/data).
+      if (env.CLINE_MCP_SETTINGS_PATH?.trim()) return env.CLINE_MCP_SETTINGS_PATH.trim();
+      return path.join(env.CLINE_DATA_DIR?.trim() || path.join(env.CLINE_DIR?.trim() || path.join(home, '.cline'), 'data'), 'settings', 'cline_mcp_settings.json');
     case 'kilo':
       // Kilo Code reads ~/.config/kilo/kilo.json (OpenCode's `mcp` entries).
       return path.join(kiloConfigDir({ env, home }), 'kilo.json');

@@ -129,6 +129,13 @@ export const droidFlavour: JsonFlavour = {
   entry: (endpoint) => ({ type: 'http', url: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
 };
 
+export const clineFlavour: JsonFlavour = {
+  // Cline CLI 3.0: `mcpServers.<name>` in cline_mcp_settings.json; a URL entry without `type` is
+  // taken as SSE, so `streamableHttp` is spelled out (the type Cline's own `cline mcp add` writes).
+  entryPath: (_root, name) => ['mcpServers', name],
+  entry: (endpoint) => ({ type: 'streamableHttp', url: endpoint.url, headers: { Authorization: bearer(endpoint) } }),
+};
+
 export const qwenFlavour: JsonFlavour = {
   entryPath: geminiFlavour.entryPath,
   // Qwen Code (0.24) hides MCP tools behind its tool_search/tool_call bridge unless the server says

@@ -370,7 +370,7 @@ describe('all agents', () => {
     write('home/.codex/config.toml', CODEX_TOML);
     write('home/.continue/config.yaml', 'name: Local Config\n'); // cn's config is edited only where it exists
     const results = installMcp({ agent: 'all', endpoint, environment, dryRun: true });
-    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'kilo', 'copilot', 'continue', 'droid']);
+    expect(results.map((r) => r.agent)).toEqual(['claude', 'codex', 'codex', 'opencode', 'hermes', 'gemini', 'qwen', 'pi', 'cline', 'kilo', 'copilot', 'continue', 'droid']);
     for (const r of results) {
       expect(r.changed).toBe(false);
       expect(r.message).toMatch(/dry run/);

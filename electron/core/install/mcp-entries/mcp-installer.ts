@@ -16,6 +16,7 @@ import type { McpInstallOutcome } from '../install-outcome.js';
 import {
   addJsonEntry,
   claudeFlavour,
+  clineFlavour,
   copilotFlavour,
   droidFlavour,
   geminiFlavour,
@@ -78,6 +79,7 @@ export const CONFIG_FORMATS: Partial<Record<AgentId, ConfigFormat>> = {
   gemini: jsonFormat(geminiFlavour),
   qwen: jsonFormat(qwenFlavour),
   copilot: jsonFormat(copilotFlavour),
+  cline: jsonFormat(clineFlavour),
   // cn's config.yaml: `mcpServers` is a list; Baton's item is the one named after the endpoint.
   continue: {
     add: addContinueEntry,
@@ -232,8 +234,9 @@ function applyChange(agent: AgentId, options: McpInstallOptions, action: 'instal
     },
     records: recordsFor(options),
     entry: `mcp:${endpoint.name}`,
-    // A running Claude Code rewrites ~/.claude.json often, holding this lock while it does.
-    lock: agent === 'claude',
+    // A running Claude Code rewrites ~/.claude.json often, holding this lock while it does; Cline
+    // 3.0 takes the same `<file>.lock` folder (stale after 10 s) around its own MCP settings writes.
+    lock: agent === 'claude' || agent === 'cline',
     secret: endpoint.token,
     dryRun: options.dryRun,
     now: options.now,

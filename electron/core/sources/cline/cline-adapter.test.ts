@@ -163,6 +163,17 @@ describe('Cline adapter on the real fixture store', () => {
     expect(sha256Tree(fx.home)).toEqual(before);
   });
 
+  it('reads a sessions folder of any name moved by CLINE_SESSION_DATA_DIR', async () => {
+    const moved = path.join(fx.home, 'elsewhere', 'transcripts');
+    fs.mkdirSync(path.dirname(moved), { recursive: true });
+    fs.renameSync(path.join(root, 'sessions'), moved);
+    const roots = defaultStoreRoots('cline', { env: { ...fx.env, CLINE_SESSION_DATA_DIR: moved }, platform: 'linux', home: fx.home });
+    expect(roots).toEqual([moved]);
+    const index = new MiniIndex();
+    await index.readAll(createAgentAdapter('cline', roots));
+    expectRecovered('cline', index.sessions);
+  });
+
   it('a missing store is not found, not an error', async () => {
     const adapter = createClineAdapter([path.join(fx.home, 'nowhere')]);
     expect(await adapter.listUnits()).toEqual([]);

@@ -79,7 +79,12 @@ function readObject(file: string): { value: JsonObject | null; bytes: number; er
 export function createClineAdapter(roots: string[] = defaultStoreRoots('cline', currentEnvironment())): SourceAdapter {
   const rootList = [...new Set(roots.map((r) => path.resolve(r)))];
   const tracker = new SourceStatusTracker('cline', () => rootList);
-  const sessionsDir = (root: string) => (path.basename(root) === 'sessions' ? root : path.join(root, 'sessions'));
+  // A root is Cline's data dir (with sessions/ inside) or, under CLINE_SESSION_DATA_DIR, the
+  // sessions folder itself, whatever its name: a data dir without sessions/ lists no transcripts.
+  const sessionsDir = (root: string) => {
+    const inner = path.join(root, 'sessions');
+    return path.basename(root) === 'sessions' || !fs.existsSync(inner) ? root : inner;
+  };
 
   async function listUnits(): Promise<SourceUnit[]> {
     const units: SourceUnit[] = [];

@@ -1,0 +1,42 @@
+/**
+ * A throw-away HOME in which the real Cline CLI talks only to the mock LLM (the fixtures' setup,
+ * MANIFEST.md): the provider file `cline auth -p openai -k dummy -m mock-model -b <url>` writes,
+ * so no Cline account is needed. Cline keeps everything under ~/.cline (sessions, settings, logs).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function clineEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
+  const file = path.join(home, '.cline', 'data', 'settings', 'providers.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.join(home, '.tmp'), { recursive: true });
+  if (!fs.existsSync(file)) {
+    const settings = { provider: 'openai-compatible', apiKey: 'dummy', model: 'mock-model', baseUrl: `${mockUrl}/v1` };
+    const provider = { settings, updatedAt: new Date().toISOString(), tokenSource: 'manual' };
+    fs.writeFileSync(file, JSON.stringify({ version: 1, lastUsedProvider: 'openai-compatible', modes: {}, providers: { 'openai-compatible': provider } }, null, 2));
+  }
+  return { HOME: home, PATH: process.env.PATH, TMPDIR: path.join(home, '.tmp'), TMUX_TMPDIR: path.join(home, '.tmp'), TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+}
+
+/**
+ * Cline's CLI starts a "hub daemon" in a session of its own (so it outlives the CLI's process
+ * group), one per start that finds none answering: stop every hub running with this test's HOME
+ * (its environment names it), by pid. Nothing else on the machine has that throw-away HOME.
+ */
+export function stopClineHub(home: string): void {
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return; // no /proc: nothing to find
+  }
+  for (const pid of pids) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--cline-hub-daemon')) continue;
+      if (!fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`HOME=${home}`)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      /* gone meanwhile, or not ours to read */
+    }
+  }
+}
