@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { AGENTS, isAgentId, type AgentId, type Session } from '../../../shared/model.js';
 import { nestSubagents } from '../../../shared/session-tree.js';
 import { shortestUniquePrefixes, type SessionKey } from '../../core/sessions/short-ids.js';
-import { openCliApi } from '../cli-api.js';
 import { sessionHost } from '../../../shared/machines.js';
 import { formatTable, shorten } from './table.js';
 
@@ -23,6 +22,8 @@ export function registerList(program: Command): void {
     .option('--no-redact', 'show secrets in titles, prompts and snippets (they are masked otherwise)')
     .action(async (opts: { agent?: string; project?: string; limit: number; json?: boolean; redact: boolean }) => {
       const agent = agentOption(opts.agent);
+      // Loaded when the command runs: `baton --help` must not pay for the API client.
+      const { openCliApi } = await import('../cli-api.js');
       const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
         const page = await cli.api.listSessions({ agent, project: opts.project, limit: Math.min(opts.limit, 1000), offset: 0 });
