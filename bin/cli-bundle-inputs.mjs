@@ -1,6 +1,6 @@
 // Whether dist/cli/ (bin/cli-bundle.mjs) is a build of the sources as they are now, exactly and in a
 // few milliseconds: the build records every file esbuild read (its metafile) with mtime, size and
-// content hash, and every folder those files sit in with a digest of its listing (a file appearing
+// content hash, and every folder those files sit in with its listing (a file appearing
 // beside an input can change what an import resolves to). The check stats only those (~300 paths,
 // no walk of the tree); a path whose mtime moved is hashed again, so a touch or a checkout of the
 // same content does not cost a stale run. Files that no input imports (tests, new modules nothing
@@ -17,13 +17,16 @@ function sha1(data) {
   return process.getBuiltinModule('node:crypto').createHash('sha1').update(data).digest('hex');
 }
 
-/** A folder's entries that an import could resolve to: no dotfiles (editor swap files), no tests. */
-function listingDigest(dir) {
-  const names = fs
+/**
+ * A folder's entries that an import could resolve to (no dotfiles such as editor swap files, no
+ * tests), as one string: compared as is, so a folder whose mtime moved costs no hashing.
+ */
+function listing(dir) {
+  return fs
     .readdirSync(dir)
     .filter((n) => !n.startsWith('.') && !/\.test\.tsx?$/.test(n))
-    .sort();
-  return sha1(names.join('\n'));
+    .sort()
+    .join('/');
 }
 
 function statOf(file) {
@@ -41,17 +44,23 @@ export function statTree(root, rels) {
     if (s.isDirectory()) for (const name of fs.readdirSync(full)) walk(path.join(rel, name));
     else out.set(rel, { mtimeMs: s.mtimeMs, size: s.size });
   };
-  // esbuild names a file by its real path (node_modules may be a symlink): so does this walk.
   for (const rel of rels) {
-    let real;
-    try {
-      real = fs.realpathSync(path.join(root, rel));
-    } catch {
-      continue;
-    }
-    walk(path.relative(root, real));
+    const real = realRelative(root, rel);
+    if (real !== null) walk(real);
   }
   return out;
+}
+
+/**
+ * A path relative to root by its real location, or null when there is none: esbuild names a file
+ * by its real path (node_modules may be a symlink), and so does the manifest.
+ */
+export function realRelative(root, rel) {
+  try {
+    return path.relative(root, fs.realpathSync(path.join(root, rel)));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -76,7 +85,7 @@ export function inputsManifest(root, inputs, before, extras = []) {
   // Folders of the inputs esbuild resolved, not of the extras (the checkout's root lists build output).
   for (const rel of [...new Set(inputs.map((f) => path.dirname(f)))].sort()) {
     const full = path.join(root, rel);
-    dirs[rel] = [fs.statSync(full).mtimeMs, listingDigest(full)];
+    dirs[rel] = [fs.statSync(full).mtimeMs, listing(full)];
   }
   return { version: MANIFEST_VERSION, files, dirs };
 }
@@ -90,17 +99,19 @@ export function bundleIsCurrent(root, bundleDir = path.join(root, 'dist', 'cli')
     return false;
   }
   if (manifest?.version !== MANIFEST_VERSION || !manifest.files || !manifest.dirs) return false;
+  // Joined by hand: path.join's normalising, run cold ~300 times, costs more than the stats.
+  const base = root.endsWith(path.sep) ? root : root + path.sep;
   for (const [rel, [mtimeMs, size, hash]] of Object.entries(manifest.files)) {
-    const full = path.join(root, rel);
+    const full = base + rel;
     const now = statOf(full);
     if (!now || now.size !== size) return false;
     if (now.mtimeMs !== mtimeMs && sha1(fs.readFileSync(full)) !== hash) return false;
   }
-  for (const [rel, [mtimeMs, digest]] of Object.entries(manifest.dirs)) {
-    const full = path.join(root, rel);
+  for (const [rel, [mtimeMs, names]] of Object.entries(manifest.dirs)) {
+    const full = base + rel;
     const now = statOf(full);
     if (!now) return false;
-    if (now.mtimeMs !== mtimeMs && listingDigest(full) !== digest) return false;
+    if (now.mtimeMs !== mtimeMs && listing(full) !== names) return false;
   }
   return true;
 }
