@@ -36,7 +36,10 @@ export async function openHandoffCli(options: { reveal?: boolean } = {}): Promis
 /** `--last [--cwd DIR]`: the newest session (that ran in DIR), from whichever index answers. */
 export async function lastSessionId(api: Pick<CliApi, 'listSessions'>, cwd: string | undefined): Promise<string> {
   const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
-  const page = await api.listSessions({ project: dir ?? undefined, limit: 1000, offset: 0 });
+  // Without a directory the newest is the list's first: one row, not a page of 1,000 each listed and
+  // redacted (most of a one-shot `brief --last`). With one, the project filter is a substring match:
+  // a page, then the exact directory.
+  const page = await api.listSessions({ project: dir ?? undefined, limit: dir ? 1000 : 1, offset: 0 });
   const hit = page.sessions.find((s) => !dir || (s.cwd !== null && s.cwd.replace(/[\\/]+$/, '') === dir));
   if (hit) return hit.id;
   const { ApiError } = await import('../../../shared/contract.js');
