@@ -60,10 +60,11 @@ function timeRun(c: Cmd): number {
   return ms;
 }
 
-/** Builds dist/ when it is not current, so the rows measure what an installed Baton runs. */
+/** Builds dist/ when it is not current, so the rows measure what an installed Baton runs (never tsx). */
 function ensureBuilt(log: (l: string) => void): void {
-  const r = spawnSync(process.execPath, ['-e', `import('${path.join(root, 'bin', 'build-stamp.mjs')}').then(m => process.exit(m.compiledIsCurrent(${JSON.stringify(root)}) ? 0 : 3))`], { stdio: 'ignore' });
-  if (r.status === 0 && fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'))) return;
+  const check = `Promise.all([import('${path.join(root, 'bin', 'build-stamp.mjs')}'), import('${path.join(root, 'bin', 'cli-bundle-inputs.mjs')}')]).then(([s, b]) => process.exit(s.compiledIsCurrent(${JSON.stringify(root)}) && b.bundleIsCurrent(${JSON.stringify(root)}) ? 0 : 3))`;
+  const r = spawnSync(process.execPath, ['-e', check], { stdio: 'ignore' });
+  if (r.status === 0) return;
   log('bench cli: building dist/ (npm run build:cli)');
   const b = spawnSync('npm', ['run', 'build:cli'], { cwd: root, stdio: 'ignore' });
   if (b.status !== 0) throw new Error('npm run build:cli failed');

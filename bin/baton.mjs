@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `baton` command. It runs the compiled JavaScript in dist/ whenever that build is current
-// (built by `npm install`/`npm run build`), preferring its bundle in dist/cli/; only a checkout whose sources changed since the last
-// build falls back to transpiling them through tsx, which costs most of a second per run.
+// The `baton` command. It runs the bundle in dist/cli/ (built by `npm install`/`npm run build`)
+// whenever it is a build of the sources as they are now (bin/cli-bundle-inputs.mjs: a stat of each
+// file the build read, exact, a few milliseconds); a checkout whose sources changed since falls back
+// to transpiling them through tsx (most of a second per run), never to a stale bundle. An install
+// without the sources (the packaged app) runs what it ships.
 // `baton hook …` takes a lean path of its own: an agent runs it at every session start.
-import { existsSync } from 'node:fs';
 // A namespace import: Node 20 has no enableCompileCache, and a named import of it would fail to
 // load before the version check below could say what is wrong.
 import * as nodeModule from 'node:module';
@@ -49,12 +50,14 @@ async function runCommand() {
     );
     process.exit(1);
   }
-  const { compiledIsCurrent } = await import('./build-stamp.mjs');
+  // Not `import … from 'node:fs'`: its ESM facade loads fs/promises and the streams (see cli-bundle-inputs.mjs).
+  const { existsSync } = process.getBuiltinModule('node:fs');
   const source = path.join(root, 'electron', 'cli', 'main.ts');
-  // The bundle (bin/cli-bundle.mjs, built before the stamp) when there is one; else tsc's output.
   const bundle = path.join(root, 'dist', 'cli', 'main.js');
-  let entry = existsSync(bundle) ? bundle : path.join(root, 'dist', 'electron', 'cli', 'main.js');
-  if (existsSync(source) && !compiledIsCurrent(root)) {
+  let entry;
+  if (!existsSync(source)) entry = existsSync(bundle) ? bundle : path.join(root, 'dist', 'electron', 'cli', 'main.js');
+  else if ((await import('./cli-bundle-inputs.mjs')).bundleIsCurrent(root)) entry = bundle;
+  else {
     const { register } = await import('tsx/esm/api');
     register();
     entry = source;

@@ -7,7 +7,13 @@ const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF
 const ZERO = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
 const CONTROL = /^[\u0000-\u001F\u007F-\u009F]+$/;
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: creating it loads ICU's break rules, ~10 ms that `baton --help` and every
+// command importing this without measuring anything would pay.
+let graphemes: Intl.Segmenter | null = null;
+function segmenter(): Intl.Segmenter {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return graphemes;
+}
 
 function graphemeWidth(cluster: string): number {
   if (ZERO.test(cluster) || CONTROL.test(cluster)) return 0;
@@ -16,7 +22,7 @@ function graphemeWidth(cluster: string): number {
 
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const { segment } of segmenter.segment(text)) width += graphemeWidth(segment);
+  for (const { segment } of segmenter().segment(text)) width += graphemeWidth(segment);
   return width;
 }
 
@@ -25,7 +31,7 @@ export function truncateToWidth(text: string, max: number): string {
   if (displayWidth(text) <= max) return text;
   let out = '';
   let width = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of segmenter().segment(text)) {
     const w = graphemeWidth(segment);
     if (width + w > max - 1) break;
     out += segment;

@@ -1,4 +1,4 @@
-// A one-shot `baton list` / `search` right after an agent appended to its transcript shows the
+// A one-shot `baton list` / `search` / `brief --last` right after an agent appended to its transcript shows the
 // append: whether the command opens the index itself (a real `baton` process: the store files'
 // sizes and mtimes against the units table) or asks a running Baton (a real core, watcher and HTTP
 // server: /sync re-checks the stores before answering, ahead of the watcher's debounce).
@@ -37,7 +37,7 @@ function appendUserTurn(home: string, n: number): { word: string; at: string } {
 
 const ours = (sessions: Session[]) => sessions.find((s) => s.id === `claude:${SESSION}`)!;
 
-describe('a list right after an agent appended shows the append', () => {
+describe('a list, search or brief right after an agent appended shows the append', () => {
   let fixture: FixtureHome;
   beforeAll(() => {
     fixture = makeFixtureHome();
@@ -55,6 +55,10 @@ describe('a list right after an agent appended shows the append', () => {
       expect(after.userTurns).toBe(before.userTurns + n);
       const hits = (await baton('search', word, '--json')) as { sessionId: string }[];
       expect(hits.map((h) => h.sessionId)).toEqual([`claude:${SESSION}`]);
+      // The append made this session the newest: `brief --last` names it and quotes the new turn.
+      const brief = (await run(process.execPath, [bin, 'brief', '--last', '--no-redact'], { env, timeout: 60_000 })).stdout;
+      expect(brief).toContain(`claude:${SESSION}`);
+      expect(brief).toContain(word);
     }
   });
 

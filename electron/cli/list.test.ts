@@ -9,7 +9,7 @@ import { displayWidth } from '../../shared/display-width.js';
 import type { Session } from '../../shared/model.js';
 import { createBatonCore } from '../core/service.js';
 import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
-import { sessionTable } from './commands/list.js';
+import { sessionTable } from './commands/list-table.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');

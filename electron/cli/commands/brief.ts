@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { BRIEF_TARGETS } from '../../../shared/model.js';
 import type { BriefFormat } from '../../../shared/api-types.js';
-import { openCliApi } from '../cli-api.js';
 import { budgetOption, copyToClipboard, lastSessionId, targetOption } from './handoff-cli.js';
 
 const FORMATS: BriefFormat[] = ['md', 'delimit', 'govzero', 'envelope'];
@@ -22,6 +21,7 @@ export function registerBrief(program: Command): void {
       if (!FORMATS.includes(opts.format as BriefFormat)) throw new Error(`unknown format "${opts.format}" (expected ${FORMATS.join(', ')})`);
       if (!opts.last && !ref) throw new Error('Name a session (id, id prefix or title words) or use --last.');
       // A running Baton answers when there is one (see cli-api.ts); otherwise this process's own index.
+      const { openCliApi } = await import('../cli-api.js');
       const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
         const brief = await cli.api.generateBrief({

@@ -5,7 +5,6 @@
  */
 import { Option, type Command } from 'commander';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
-import { openCliCore } from '../cli-core.js';
 
 interface ContinueOptions {
   in?: AgentId;
@@ -27,6 +26,7 @@ export function registerContinue(program: Command): void {
     .option('--undo <session>', 'remove a continued session Baton wrote (its id as printed)')
     .action(async (ref: string | undefined, opts: ContinueOptions) => {
       if (!opts.undo && (!ref || !opts.in)) throw new Error('name a session and the agent: baton continue <session> --in <agent> (or --undo <session>)');
+      const { openCliCore } = await import('../cli-core.js');
       const { core, close } = await openCliCore();
       try {
         const { continueSession, undoContinuation } = await import('../../core/continue/continue-session.js');

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { AGENT_LABELS, type ProblemKind } from '../../../shared/model.js';
-import { describeProblem } from '../../../shared/problems.js';
-import { openCliCore } from '../cli-core.js';
 
 const MB = 1024 * 1024;
 
@@ -19,6 +17,8 @@ export function registerDoctor(program: Command): void {
     .description('Where Baton looks for each agent, what it found, problems seen, and the index’s health.')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
+      // Loaded when the command runs: `baton --help` must not pay for them.
+      const [{ openCliCore }, { describeProblem }] = await Promise.all([import('../cli-core.js'), import('../../../shared/problems.js')]);
       const cli = await openCliCore();
       try {
         // Paths and read errors come from the stores (a folder can be named after a token): redacted.

@@ -4,10 +4,9 @@
  * reference or `--last [--cwd DIR]`.
  */
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import type childProcess from 'node:child_process';
 import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/model.js';
 import type { HandoffService } from '../../core/handoff/handoff-service.js';
-import { openCliCore } from '../cli-core.js';
 import type { CliApi } from '../cli-api.js';
 
 export interface HandoffCli {
@@ -21,6 +20,7 @@ export interface HandoffCli {
 export async function openHandoffCli(options: { reveal?: boolean } = {}): Promise<HandoffCli> {
   const { ApiError } = await import('../../../shared/contract.js');
   const { redacting } = await import('../cli-redaction.js');
+  const { openCliCore } = await import('../cli-core.js');
   const { core, close } = await openCliCore();
   return {
     service: redacting(core.handoff, options.reveal === true),
@@ -36,7 +36,10 @@ export async function openHandoffCli(options: { reveal?: boolean } = {}): Promis
 /** `--last [--cwd DIR]`: the newest session (that ran in DIR), from whichever index answers. */
 export async function lastSessionId(api: Pick<CliApi, 'listSessions'>, cwd: string | undefined): Promise<string> {
   const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
-  const page = await api.listSessions({ project: dir ?? undefined, limit: 1000, offset: 0 });
+  // Without a directory the newest is the list's first: one row, not a page of 1,000 each listed and
+  // redacted (most of a one-shot `brief --last`). With one, the project filter is a substring match:
+  // a page, then the exact directory.
+  const page = await api.listSessions({ project: dir ?? undefined, limit: dir ? 1000 : 1, offset: 0 });
   const hit = page.sessions.find((s) => !dir || (s.cwd !== null && s.cwd.replace(/[\\/]+$/, '') === dir));
   if (hit) return hit.id;
   const { ApiError } = await import('../../../shared/contract.js');
@@ -67,6 +70,8 @@ export function copyToClipboard(text: string): void {
       : process.platform === 'win32'
         ? [['clip', []]]
         : [['wl-copy', []], ['xclip', ['-selection', 'clipboard']], ['xsel', ['--clipboard', '--input']]];
+  // The built-in taken when needed: loading node:child_process costs every `baton` run (--help too).
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof childProcess;
   for (const [cmd, args] of tools) {
     const r = spawnSync(cmd, args, { input: text, stdio: ['pipe', 'ignore', 'ignore'] });
     if (!r.error && r.status === 0) return;

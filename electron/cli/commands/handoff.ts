@@ -5,7 +5,6 @@
  */
 import { Option, type Command } from 'commander';
 import { AGENT_LABELS, AGENTS, type AgentId } from '../../../shared/model.js';
-import { openCliCore } from '../cli-core.js';
 import { copyToClipboard } from './handoff-cli.js';
 
 interface HandoffOptions {
@@ -31,6 +30,7 @@ export function registerHandoff(program: Command): void {
     .option('--no-copy', 'do not copy the brief to the clipboard')
     .option('--no-redact', 'keep secrets in what is printed')
     .action(async (ref: string, opts: HandoffOptions) => {
+      const { openCliCore } = await import('../cli-core.js');
       const { core, close } = await openCliCore();
       try {
         const { handOff } = await import('../../core/handoff/hand-off.js');

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
-import { openCliCore } from '../cli-core.js';
 import { rawStream } from '../terminal-output.js';
 
 const MB = 1024 * 1024;
@@ -24,6 +23,7 @@ export function registerIndex(program: Command): void {
         cliProgress.Presets.shades_classic,
       );
       let started = false;
+      const { openCliCore } = await import('../cli-core.js');
       const cli = await openCliCore({
         rebuild: opts.rebuild,
         // A first or rebuilt index may read a whole machine's history: the app's heap-capped worker.

@@ -1,10 +1,5 @@
 import type { Command } from 'commander';
-import { AGENTS, isAgentId, type AgentId, type Session } from '../../../shared/model.js';
-import { nestSubagents } from '../../../shared/session-tree.js';
-import { shortestUniquePrefixes, type SessionKey } from '../../core/sessions/short-ids.js';
-import { openCliApi } from '../cli-api.js';
-import { sessionHost } from '../../../shared/machines.js';
-import { formatTable, shorten } from './table.js';
+import { AGENTS, isAgentId, type AgentId } from '../../../shared/model.js';
 
 function agentOption(value: string | undefined): AgentId | undefined {
   if (value === undefined) return undefined;
@@ -23,6 +18,8 @@ export function registerList(program: Command): void {
     .option('--no-redact', 'show secrets in titles, prompts and snippets (they are masked otherwise)')
     .action(async (opts: { agent?: string; project?: string; limit: number; json?: boolean; redact: boolean }) => {
       const agent = agentOption(opts.agent);
+      // Loaded when the command runs: `baton --help` must not pay for the API client or the table.
+      const [{ openCliApi }, { sessionTable }] = await Promise.all([import('../cli-api.js'), import('./list-table.js')]);
       const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
         const page = await cli.api.listSessions({ agent, project: opts.project, limit: Math.min(opts.limit, 1000), offset: 0 });
@@ -40,25 +37,4 @@ export function registerList(program: Command): void {
         await cli.close();
       }
     });
-}
-
-/** Subagents under their parent (↳, indented), or marked where the parent is not listed. */
-export function sessionTable(sessions: (Session & { continuedFrom?: string })[], universe: SessionKey[]): string {
-  const ids = shortestUniquePrefixes(sessions, universe);
-  return formatTable(
-    ['UPDATED', 'AGENT', 'ID', 'TURNS', 'TITLE', 'DIRECTORY'],
-    nestSubagents(sessions).map(({ session: s, depth, subagent }) => {
-      const mark = depth > 0 ? `${'  '.repeat(depth - 1)}↳ ` : subagent ? '↳ (subagent) ' : '';
-      return [
-        (s.updatedAt ?? '').slice(0, 16).replace('T', ' '),
-        // A host's session: `devbox/claude`, as its id reads.
-        (sessionHost(s.id) ? `${sessionHost(s.id)}/` : '') + s.agent + (s.sourceGone ? ' (gone)' : ''),
-        ids.get(s.id) ?? s.id,
-        String(s.userTurns),
-        // A session Baton continued from another: the source it continues, by its listed id.
-        mark + (s.continuedFrom ? `⇠ ${ids.get(s.continuedFrom) ?? s.continuedFrom} ` : '') + shorten(s.title ?? s.firstPrompt ?? '', 48 - mark.length),
-        shorten(s.cwd ?? '', 40),
-      ];
-    }),
-  );
 }

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { uiSessionStore } from '../../core/auth/ui-session.js';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
-import { LoginLinkError, requestLoginLink } from '../../core/server/login-link.js';
 import { parsePort } from '../options.js';
 
 export function registerLoginLink(program: Command): void {
@@ -11,7 +9,11 @@ export function registerLoginLink(program: Command): void {
     .option('-p, --port <port>', 'the port Baton serves on (default: the "port" setting, 8765)', parsePort)
     .action(async (opts: { port?: number }) => {
       const dataDir = batonDataDir(currentEnvironment());
-      const { SettingsStore } = await import('../../core/settings/settings-store.js');
+      const [{ SettingsStore }, { uiSessionStore }, { LoginLinkError, requestLoginLink }] = await Promise.all([
+        import('../../core/settings/settings-store.js'),
+        import('../../core/auth/ui-session.js'),
+        import('../../core/server/login-link.js'),
+      ]);
       const port = opts.port ?? new SettingsStore(dataDir).get().port;
       try {
         process.stdout.write(`${await requestLoginLink(port, uiSessionStore(dataDir).get())}\n`);

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { isAgentId } from '../../../shared/model.js';
-import { openCliApi } from '../cli-api.js';
 import { shorten } from './table.js';
 import { styled, type Style } from '../terminal-output.js';
 
@@ -20,6 +19,7 @@ export function registerSearch(program: Command): void {
     .option('--no-redact', 'show secrets in titles, prompts and snippets (they are masked otherwise)')
     .action(async (words: string[], opts: { agent?: string; limit: number; json?: boolean; redact: boolean }) => {
       if (opts.agent !== undefined && !isAgentId(opts.agent)) throw new Error(`unknown agent "${opts.agent}"`);
+      const { openCliApi } = await import('../cli-api.js');
       const cli = await openCliApi(undefined, { reveal: !opts.redact });
       try {
         const hits = await cli.api.search({ query: words.join(' '), agent: opts.agent, limit: opts.limit });

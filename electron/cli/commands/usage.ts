@@ -2,7 +2,6 @@
 import { Option, type Command } from 'commander';
 import { AGENTS, type AgentId } from '../../../shared/model.js';
 import type { UsageTotals } from '../../../shared/usage.js';
-import { openCliApi } from '../cli-api.js';
 import { parseAgent } from '../options.js';
 import { formatTable, shorten } from './table.js';
 import { limitHitsTable } from './usage-limits.js';
@@ -26,6 +25,7 @@ export function registerUsage(program: Command): void {
     .option('--since <date>', 'only requests on or after this date (YYYY-MM-DD)', parseSince)
     .option('--json', 'print JSON')
     .action(async (opts: { by: 'session' | 'day' | 'block' | 'model'; agent?: AgentId; since?: string; json?: boolean }) => {
+      const { openCliApi } = await import('../cli-api.js');
       const cli = await openCliApi();
       try {
         const report = await cli.api.usageReport({ by: opts.by, agent: opts.agent, since: opts.since });

@@ -1,6 +1,8 @@
 /** Token counting for brief budgets (o200k_base via gpt-tokenizer: close enough for every target). */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as GptTokenizer from 'gpt-tokenizer';
+import { TOKEN_TABLE_FILE, TokenTable } from './token-table.js';
 
 type Tokenizer = typeof GptTokenizer;
 let tokenizer: Tokenizer | null = null;
@@ -32,9 +34,29 @@ export function tokenizedChars(): number {
   return charsTokenized;
 }
 
+let table: TokenTable | null | undefined;
+
+/**
+ * The build's token table beside this code (bin/cli-bundle.mjs writes it next to the bundle), or
+ * null (sources, tsc's output): then gpt-tokenizer counts, with the same results.
+ */
+function tokenTable(): TokenTable | null {
+  if (table === undefined) {
+    try {
+      table = new TokenTable(fs.readFileSync(new URL(`./${TOKEN_TABLE_FILE}`, import.meta.url)));
+    } catch {
+      table = null;
+    }
+  }
+  return table;
+}
+
 export function countTokens(text: string): number {
   charsTokenized += text.length;
-  return text ? gpt().countTokens(text) : 0;
+  if (!text) return 0;
+  // A special token's text ("<|endoftext|>"…) is gpt-tokenizer's to refuse, as it always has.
+  const fast = text.includes('<|') ? null : tokenTable();
+  return fast ? fast.count(text) : gpt().countTokens(text);
 }
 
 /** The longest prefix of `text` of at most `max` tokens (a prefix of whole tokens). */
