@@ -28,7 +28,9 @@ import type { Environment } from '../../paths.js';
 import fs from 'node:fs';
 import { mcpConfigFile } from '../config/config-locations.js';
 import { factoryDir } from '../../paths.js';
-import { HOOKS_KEY } from './json-hooks.js';
+
+/** The `hooks` key most agents keep their events under (json-hooks.ts re-exports it). */
+export const HOOKS_KEY = ['hooks'];
 
 export interface HookSpec {
   /** The agent's event name. */

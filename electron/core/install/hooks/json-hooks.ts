@@ -10,6 +10,10 @@ import { applyEdits, findNodeAtLocation, format, modify, parseTree, type Node } 
 import { detectFormatting, parseJsonConfig } from '../config/edit-json.js';
 import { ConfigEditError } from '../config/config-edit-error.js';
 import { isBatonHookCommand } from './hook-command.js';
+import { HOOKS_KEY } from './hook-targets.js';
+
+/** Re-exported for the installers; it lives in hook-targets.ts, which `baton --help` loads without a parser. */
+export { HOOKS_KEY };
 
 export interface WantedHook {
   event: string;
@@ -22,7 +26,6 @@ interface Group {
   hooks?: unknown;
 }
 
-export const HOOKS_KEY = ['hooks'];
 
 /** The events object at `at` (undefined when absent). */
 function eventsAt(root: Record<string, unknown>, at: string[]): unknown {
