@@ -40,6 +40,12 @@ export interface TokenUsage {
   reasoning: number;
   /** USD the agent itself computed for these tokens, where it records one (pi); absent otherwise. */
   costUsd?: number;
+  /**
+   * The prompt side of the session's latest model request, where the agent records it beside its
+   * running totals (Droid's `lastCallTokenUsage`): what the context holds now. Agents whose usage
+   * comes per request (usage events) need none.
+   */
+  lastRequest?: { input: number; cacheRead: number; cacheWrite: number };
 }
 
 /**

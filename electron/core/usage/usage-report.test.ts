@@ -70,6 +70,22 @@ describe('usage report', () => {
     expect(opencode).toHaveLength(5); // session totals where the agent records no per-request usage
   });
 
+  it('context fill is the latest request, never the running totals of agents that record no per-request usage', async () => {
+    const report = await core.api.usageReport({ by: 'session' });
+    if (report.by !== 'session') throw new Error('wrong grouping');
+    const row = (id: string) => report.rows.find((r) => r.session === id)!;
+    // OpenCode: five assistant messages, the last one's prompt side (its totals are ~14k).
+    expect(row('opencode:ses_dfea78e19ffeGOe4E5h8tUPM11').contextTokens).toBe(3_074);
+    // Droid: the settings sidecar's lastCallTokenUsage (tokenUsage says 20,223 in all).
+    expect(row('droid:419c8c4a-fd78-4101-91df-7725f3e228c0')).toMatchObject({ inputTokens: 20_223, contextTokens: 4_295 });
+    // Continue: the last reply's prompt_tokens (the document's totals say 3,212).
+    expect(row('continue:9fd09683-43ac-4495-9995-499ab3bee20c')).toMatchObject({ inputTokens: 3_212, contextTokens: 878 });
+    // Hermes records only totals: its context is unknown, not its totals.
+    const hermes = report.rows.filter((r) => r.agent === 'hermes' && r.inputTokens > 0);
+    expect(hermes.length).toBeGreaterThan(0);
+    for (const r of hermes) expect(r, r.session).toMatchObject({ contextTokens: null, contextPercent: null });
+  });
+
   it('summarizes per agent: today, usage windows as reported, a limit hit with its reset, live sessions', async () => {
     const summary = await core.api.usageSummary({});
     const codex = summary.agents.find((a) => a.agent === 'codex')!;

@@ -5,7 +5,7 @@
  * re-parsed per query. Grouped by session, day, model or ccusage-style 5-hour block.
  */
 import { limitHitKey, type LimitHit } from '../../../shared/limits.js';
-import type { AgentId, UsageEvent, UsageLimit } from '../../../shared/model.js';
+import type { AgentId, TokenUsage, UsageEvent, UsageLimit } from '../../../shared/model.js';
 import { type AgentUsageSummary, type BlockUsage, type DayUsage, type ModelUsage, type OwnUsage, type SessionUsage, type UsageSummary, type UsageTotals } from '../../../shared/usage.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { Pricing } from './pricing.js';
@@ -21,7 +21,11 @@ export interface UsageFilter {
 }
 
 /** One request (or one session's totals, for agents without per-request records), by session row. */
-type UsageRecord = Omit<UsageEvent, 'sessionId' | 'key'> & { sessionRowid: number };
+/**
+ * `totals`: a session's running totals standing in for its requests (an agent that records no
+ * per-request usage); its context is then only known from `lastRequest`, never from the totals.
+ */
+type UsageRecord = Omit<UsageEvent, 'sessionId' | 'key'> & { sessionRowid: number; totals?: { lastRequest: TokenUsage['lastRequest'] | null } };
 
 interface SessionInfo {
   rowid: number;
@@ -34,7 +38,7 @@ interface SessionInfo {
   parentId: string | null;
   /** 'subagent': its requests count in the parent's total too (see Session.parentKind). */
   parentKind: string | null;
-  usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number };
+  usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number; reasoning?: number; lastRequest?: TokenUsage['lastRequest'] };
   hasEvents: boolean;
 }
 
@@ -202,7 +206,10 @@ export class UsageReport {
       if (filter.since && (s.updatedAt === null || s.updatedAt < filter.since)) continue;
       const u = s.usage;
       if (!u.input && !u.output && !u.cacheRead && !u.cacheWrite) continue;
-      out.push({ sessionRowid: s.rowid, at: s.updatedAt, model: s.model, input: u.input ?? 0, output: u.output ?? 0, cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0, reasoning: u.reasoning ?? 0, contextWindow: null, limits: null });
+      out.push({
+        sessionRowid: s.rowid, at: s.updatedAt, model: s.model, input: u.input ?? 0, output: u.output ?? 0, cacheRead: u.cacheRead ?? 0, cacheWrite: u.cacheWrite ?? 0, reasoning: u.reasoning ?? 0,
+        contextWindow: null, limits: null, totals: { lastRequest: u.lastRequest ?? null },
+      });
     }
     out.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
     return out;
@@ -268,8 +275,10 @@ export class UsageReport {
       const e = entry(r.sessionRowid);
       this.add(e.totals, r);
       this.add(e.own, r);
-      const prompt = r.input + r.cacheRead + r.cacheWrite;
-      if (prompt > 0 && s?.hasEvents) {
+      // A request's prompt side; a session's running totals stand for its latest request only when the agent recorded it.
+      const asked = r.totals ? r.totals.lastRequest : r;
+      const prompt = asked ? asked.input + asked.cacheRead + asked.cacheWrite : 0;
+      if (prompt > 0 && (s?.hasEvents || r.totals)) {
         e.last = r;
         e.history.push(prompt);
       }
@@ -308,7 +317,10 @@ export class UsageReport {
 
   private context(last: UsageRecord | null): Pick<SessionUsage, 'contextTokens' | 'contextWindow' | 'contextPercent'> {
     if (!last) return { contextTokens: null, contextWindow: null, contextPercent: null };
-    const tokens = last.input + last.cacheRead + last.cacheWrite;
+    // Running totals say how much a session used, not what its context holds now.
+    const prompt = last.totals ? last.totals.lastRequest : last;
+    if (!prompt) return { contextTokens: null, contextWindow: null, contextPercent: null };
+    const tokens = prompt.input + prompt.cacheRead + prompt.cacheWrite;
     const window = last.contextWindow ?? this.pricing.contextWindowOf(last.model);
     return { contextTokens: tokens, contextWindow: window, contextPercent: window ? Math.min(100, Math.round((tokens / window) * 1000) / 10) : null };
   }

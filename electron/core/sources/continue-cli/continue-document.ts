@@ -60,6 +60,7 @@ export function readContinueDocument(doc: unknown): ContinueDocument | null {
   const messages: DocMessage[] = [];
   const push = (role: MessageRole, kind: MessageKind, text: string, toolName: string | null = null, toolCallId: string | null = null, isError = false) =>
     messages.push({ role, kind, text, toolName, toolCallId, isError });
+  let lastPrompt = 0;
   for (const item of doc.history) {
     if (!isObj(item) || !isObj(item.message)) continue;
     const m = item.message;
@@ -79,6 +80,8 @@ export function readContinueDocument(doc: unknown): ContinueDocument | null {
         break;
       case 'assistant': {
         if (isObj(m.usage) && str(m.usage.model)) agg.model = str(m.usage.model);
+        // The latest reply's prompt (OpenAI's prompt_tokens, cached ones included) is what the context holds.
+        if (isObj(m.usage) && num(m.usage.prompt_tokens) > 0) lastPrompt = num(m.usage.prompt_tokens);
         if (text.length > 0) push('assistant', 'text', text);
         const states = new Map<string, Obj>();
         for (const s of Array.isArray(item.toolCallStates) ? item.toolCallStates : []) if (isObj(s) && str(s.toolCallId)) states.set(str(s.toolCallId)!, s);
@@ -112,5 +115,6 @@ export function readContinueDocument(doc: unknown): ContinueDocument | null {
     agg.usage.cacheWrite = num(details.cacheWriteTokens);
     if (typeof u.totalCost === 'number' && Number.isFinite(u.totalCost)) agg.usage.costUsd = u.totalCost;
   }
+  if (lastPrompt > 0) agg.usage.lastRequest = { input: lastPrompt, cacheRead: 0, cacheWrite: 0 };
   return { agg, messages };
 }

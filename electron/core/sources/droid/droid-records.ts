@@ -46,9 +46,12 @@ function resultText(content: unknown): string {
 export function parseDroidSettings(doc: unknown): DroidSettings | null {
   if (!isObj(doc)) return null;
   const u = doc.tokenUsage;
-  const usage = isObj(u)
+  const usage: TokenUsage | null = isObj(u)
     ? { input: num(u.inputTokens), output: num(u.outputTokens), cacheRead: num(u.cacheReadTokens), cacheWrite: num(u.cacheCreationTokens), reasoning: num(u.thinkingTokens) }
     : null;
+  // The latest call's prompt side: what the context holds now (the totals only say what was spent).
+  const last = doc.lastCallTokenUsage;
+  if (usage && isObj(last)) usage.lastRequest = { input: num(last.inputTokens), cacheRead: num(last.cacheReadTokens), cacheWrite: num(last.cacheCreationTokens) };
   return { model: str(doc.model), usage };
 }
 

@@ -260,7 +260,7 @@ function resetFromHeaders(h: Record<string, unknown> | null, at: string | null):
   return Number.isFinite(after) && after > 0 && Number.isFinite(base) ? new Date(base + after * 1000).toISOString() : null;
 }
 
-/** Adds an assistant message's `tokens` ({input, output, reasoning, cache: {read, write}}). */
+/** Adds an assistant message's `tokens` ({input, output, reasoning, cache: {read, write}}), and keeps it as the latest request. */
 export function addTokens(usage: TokenUsage, value: unknown): void {
   const tokens = asObject(value);
   const cache = asObject(tokens?.cache);
@@ -269,6 +269,9 @@ export function addTokens(usage: TokenUsage, value: unknown): void {
   usage.reasoning += num(tokens?.reasoning);
   usage.cacheRead += num(cache?.read);
   usage.cacheWrite += num(cache?.write);
+  // Messages come oldest first: the latest request's prompt side is what the context holds now.
+  const prompt = { input: num(tokens?.input), cacheRead: num(cache?.read), cacheWrite: num(cache?.write) };
+  if (prompt.input + prompt.cacheRead + prompt.cacheWrite > 0) usage.lastRequest = prompt;
 }
 
 export function noteTime(t: SessionTally, epochMs: number | null): void {

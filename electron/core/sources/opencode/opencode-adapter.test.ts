@@ -232,7 +232,7 @@ describe('OpenCode legacy storage/ JSON tree', () => {
     const sessions = first.batches.flatMap((b) => b.sessions);
     const b = sessions.find((s) => s.id === 'opencode:ses_b')!;
     expect(b).toMatchObject({ cwd: '/w/app', title: 'Old one', parentId: 'opencode:ses_a', firstPrompt: 'fix the build', userTurns: 1, toolNames: ['bash'], model: 'p/m' });
-    expect(b.usage).toEqual({ input: 5, output: 7, cacheRead: 1, cacheWrite: 2, reasoning: 0 });
+    expect(b.usage).toEqual({ input: 5, output: 7, cacheRead: 1, cacheWrite: 2, reasoning: 0, lastRequest: { input: 5, cacheRead: 1, cacheWrite: 2 } });
     const msgs = first.batches.flatMap((x) => x.messages).filter((m) => m.sessionId === 'opencode:ses_b');
     expect(msgs.map((m) => [m.kind, m.text, m.isError])).toEqual([
       ['text', 'fix the build', false],

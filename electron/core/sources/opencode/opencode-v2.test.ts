@@ -110,7 +110,7 @@ describe('OpenCode 2.x tables', () => {
       cwd: '/home/ana/projects/v2app', title: null, firstPrompt: 'Add a --dry-run flag', userTurns: 2,
       toolNames: ['bash', 'edit', 'read', 'shell'], model: 'anthropic/claude-sonnet-4-5', startedAt: new Date(T).toISOString(),
     });
-    expect(s.usage).toEqual({ input: 812, output: 240, cacheRead: 14200, cacheWrite: 1900, reasoning: 12 });
+    expect(s.usage).toEqual({ input: 812, output: 240, cacheRead: 14200, cacheWrite: 1900, reasoning: 12, lastRequest: { input: 812, cacheRead: 14200, cacheWrite: 1900 } });
     const msgs = batches.flatMap((b) => b.messages).filter((m) => m.sessionId === s.id);
     expect(msgs.map((m) => [m.role, m.kind, m.toolName, m.text, m.isError])).toEqual([
       ['user', 'text', null, 'Add a --dry-run flag', false],
