@@ -116,6 +116,44 @@ function measure(commands: Record<string, Cmd>, runs: number): Record<string, nu
   return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, median(xs)]));
 }
 
+/**
+ * Times `index` RUNS times with `n` store files changed before each run (an agent appending: each
+ * gets its own last line again), for n = 1 and 100. The corpus is shared and cached, so every file
+ * is cut back to its size and mtime afterwards; the index then sees those files shrink and re-reads
+ * them, which the next runs of this bench (a fresh Baton home) never notice.
+ */
+function changedFilesRuns(home: string, index: Cmd): [number, number][] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.name.endsWith('.jsonl')) files.push(f);
+    }
+  };
+  for (const store of [path.join(home, '.claude', 'projects'), path.join(home, '.codex', 'sessions')]) walk(store);
+  // Spread over both stores and many folders; the big session stays out (its last line is not the point).
+  const ordinary = files.filter((f) => fs.statSync(f).size < 16 * 2 ** 20);
+  const picked = ordinary.filter((_, i) => i % Math.max(1, Math.floor(ordinary.length / 100)) === 0).slice(0, 100);
+  const originals = new Map(picked.map((f) => [f, fs.statSync(f)]));
+  const lastLine = (f: string) => {
+    const text = fs.readFileSync(f, 'utf8').trimEnd();
+    return `${text.slice(text.lastIndexOf('\n') + 1)}\n`;
+  };
+  try {
+    return [1, 100].map((n) => {
+      const lines = picked.slice(0, n).map((f) => [f, lastLine(f)] as const);
+      const ms = measure({ [n]: { ...index, before: () => lines.forEach(([f, line]) => fs.appendFileSync(f, line)) } }, RUNS)[n]!;
+      return [n, ms];
+    });
+  } finally {
+    for (const [f, st] of originals) {
+      fs.truncateSync(f, st.size);
+      fs.utimesSync(f, st.atime, st.mtime);
+    }
+  }
+}
+
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 export async function run(ctx: BenchContext): Promise<BenchRow[]> {
@@ -171,6 +209,9 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   // npm's own start-up walks the dependency tree (seconds): fewer runs, same medians.
   const n = measure({ help: npx(['--help'], env), list: npx(['list', '--json'], local) }, NPX_RUNS);
 
+  // Warm index with 1 and 100 changed files beside the 0 above: its cost follows what changed.
+  const changed = changedFilesRuns(corpus.home, { cmd: node, args: [baton, 'index'], env: local });
+
   const serve = await startServe(env);
   let s: Record<string, number>;
   try {
@@ -198,7 +239,10 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   vsPeer(`baton search ${SEARCH_WORD} --json (asking baton serve)`, s.search!, s.ccusage ?? null, 'serve watching');
   rows.push(goalRow(g, 'baton brief --last (own index)', m.brief!, 'ms', { op: '<', target: 300 }, 'whole process'));
   rows.push(goalRow(g, 'baton brief --last (baton serve running)', s.brief!, 'ms', { op: '<', target: 300 }, 'whole process'));
-  rows.push(goalRow(g, 'baton index (warm, nothing changed)', m.index!, 'ms', { op: '<', target: 300 }, files));
+  rows.push(goalRow(g, 'baton index (warm, nothing changed)', m.index!, 'ms', { op: '<', target: 300 }, `${files}; freshness: one stat per file`));
+  for (const [n, ms] of changed) {
+    rows.push(goalRow(g, `baton index (warm, ${n} changed file${n === 1 ? '' : 's'})`, ms, 'ms', null, `one line appended to each, median of ${RUNS}; stat of every file as above`));
+  }
   rows.push(goalRow(g, 'cold baton index / read + JSON.parse', ratio(cold.cold!, cold.readParse!), '×', { op: '<', target: 1.2 }, `${Math.round(cold.cold!)} vs ${Math.round(cold.readParse!)} ms, median of ${COLD_RUNS}`));
   rows.push(goalRow(g, 'baton usage --by session --json (own index)', m.usage!, 'ms', peer === null ? null : { op: '<', target: Math.round(peer) }, 'no slower than ccusage'));
   rows.push(goalRow(g, 'npx baton --help', n.help!, 'ms', null, 'npm start-up included'));

@@ -23,8 +23,9 @@ export function registerIndex(program: Command): void {
         cliProgress.Presets.shades_classic,
       );
       let started = false;
-      const { openCliCore } = await import('../cli-core.js');
-      const cli = await openCliCore({
+      // Settings and ingest only, not the whole core (see index-core.ts).
+      const { openIndexCore } = await import('../index-core.js');
+      const cli = await openIndexCore({
         rebuild: opts.rebuild,
         // A first or rebuilt index may read a whole machine's history: the app's heap-capped worker.
         // A catch-up runs here as every other command's does (a big one still parses in the
@@ -41,12 +42,12 @@ export function registerIndex(program: Command): void {
       });
       if (started) bar.stop();
       try {
-        const s = cli.core.sources.reader.stats();
+        const s = cli.sources.reader.stats({ messageRows: false });
         const c = cli.catchUp;
         process.stdout.write(
           `${s.sessions} sessions (${s.goneSessions} kept after their source was deleted), ${s.messages} messages; ` +
             `read ${((c?.bytesRead ?? 0) / MB).toFixed(1)} MB from ${c?.unitsRead ?? 0} changed file(s) in ${(cli.catchUpMs / 1000).toFixed(1)} s; ` +
-            `index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${cli.core.dataDir}\n`,
+            `index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${cli.dataDir}\n`,
         );
       } finally {
         await cli.close();

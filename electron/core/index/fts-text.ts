@@ -28,8 +28,8 @@ const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\u
 const MAYBE_CJK = /[\u3040-\ud7af\uf900-\ufaff]/;
 /** A case change inside a word (`eC` in camelCase, `PS` + lower in HTTPServer): cheap to look for, and most text has none. */
 const HUMP = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/;
-/** A whole word with a hump inside, matched from its start. */
-const CAMEL_WORD = /(?<![A-Za-z0-9])(?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z]{2}[a-z]))[A-Za-z0-9]+/g;
+/** Every hump, in order; the word around each is found by hand (see camelWords). */
+const HUMPS = /[a-z0-9][A-Z]|[A-Z]{2}[a-z]/g;
 const CAMEL_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 /** Parts appended per message at most (a minified blob must not double the index). */
 const MAX_PARTS = 64;
@@ -48,15 +48,37 @@ function spaceCjk(text: string): string {
   return MAYBE_CJK.test(text) ? text.replace(CJK_CHAR, ' $& ') : text;
 }
 
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * Hands each whole ASCII word that has a hump inside to `take`, in order, until it returns false.
+ * One pass of a plain regex for the humps (rare) and a scan to each one's word edges: a single
+ * regex for the word (a look-behind plus a look-ahead tried at every position) was the costliest
+ * step of preparing a cold index's text.
+ */
+function camelWords(text: string, take: (word: string) => boolean): void {
+  HUMPS.lastIndex = 0;
+  for (let m = HUMPS.exec(text); m; m = HUMPS.exec(text)) {
+    let start = m.index;
+    while (start > 0 && isAsciiAlnum(text.charCodeAt(start - 1))) start--;
+    let end = m.index + m[0].length;
+    while (end < text.length && isAsciiAlnum(text.charCodeAt(end))) end++;
+    if (!take(text.slice(start, end))) break;
+    HUMPS.lastIndex = end;
+  }
+}
+
 /** The string handed to FTS5 for a message's searchable text. */
 export function indexForm(text: string): string {
   let out = spaceCjk(text);
   if (!HUMP.test(text)) return out;
   const parts = new Set<string>();
-  for (const word of text.match(CAMEL_WORD) ?? []) {
+  camelWords(text, (word) => {
     for (const part of word.match(CAMEL_PART) ?? []) parts.add(part.toLowerCase());
-    if (parts.size >= MAX_PARTS) break;
-  }
+    return parts.size < MAX_PARTS;
+  });
   if (parts.size) out += `\n${[...parts].slice(0, MAX_PARTS).join(' ')}`;
   return out;
 }

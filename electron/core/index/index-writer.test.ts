@@ -82,6 +82,20 @@ describe('IndexWriter keeps FTS in step with messages', () => {
     expect(() => integrity()).not.toThrow();
   });
 
+  it('a bulk group writes without fsyncs and restores NORMAL after; an ordinary group keeps NORMAL', () => {
+    const s = session('bulk');
+    expect(writer.synchronousLevel()).toBe(1);
+    writer.beginGroup({ bulk: true });
+    expect(writer.synchronousLevel()).toBe(0);
+    writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'bulk words')] }));
+    writer.endGroup();
+    expect(writer.synchronousLevel()).toBe(1);
+    expect(hits('bulk')).toHaveLength(1);
+    writer.beginGroup();
+    expect(writer.synchronousLevel()).toBe(1);
+    writer.endGroup();
+  });
+
   it('a batch without a cursor keeps the saved one, and marks the unit mid-read', () => {
     const s = session('c');
     writer.apply('claude', unit, batch({ sessions: [s], messages: [message(s, 0, 'one')], cursor: { at: 1 }, bytesRead: 10 }));

@@ -9,6 +9,7 @@ import type { IndexDb } from './index-db.js';
 import { FTS_DELETE_SQL, FTS_INSERT_SQL, SEQ_SPAN, STORED_TEXT_CHARS, STORED_TOOL_OUTPUT_CHARS } from './index-schema.js';
 import { isIndexedKind, messageIndexForm } from './fts-text.js';
 import { PendingFts } from './pending-fts.js';
+import { mergeUsage } from './usage-merge.js';
 import { ProblemStore } from './read-problems.js';
 
 /**
@@ -112,6 +113,8 @@ export class IndexWriter {
   private readonly rowids = new Map<string, number>();
   private readonly applyTx: (agent: AgentId, unit: SourceUnit, batch: IndexBatch, reset: string[]) => ApplyResult;
   private group: { messages: number; bytes: number } | null = null;
+  /** Inside a bulk group (see beginGroup): synchronous is OFF. */
+  private bulk = false;
   /**
    * FTS changes of the open transaction, applied just before it commits. Any statement that needs a
    * statement journal (every upsert: sessions, cursors) makes FTS5 flush its pending terms to a new
@@ -178,7 +181,7 @@ export class IndexWriter {
       resetUsage: db.prepare('DELETE FROM usage_events WHERE session_rowid = ?'),
       // A response seen again (streaming builds repeat it per content block) keeps its largest counts.
       upsertUsage: db.prepare(`INSERT INTO usage_events (session_rowid, key, at, model, input, output, cache_read, cache_write, reasoning, context_window, limits)
-        VALUES (@rowid, @key, @at, @model, @input, @output, @cacheRead, @cacheWrite, @reasoning, @contextWindow, @limits)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (session_rowid, key) DO UPDATE SET at = coalesce(at, excluded.at), model = coalesce(excluded.model, model),
           input = max(input, excluded.input), output = max(output, excluded.output), cache_read = max(cache_read, excluded.cache_read),
           cache_write = max(cache_write, excluded.cache_write), reasoning = max(reasoning, excluded.reasoning),
@@ -261,8 +264,15 @@ export class IndexWriter {
    * FTS5 writes one segment per commit, and small segments cost far more per byte than big ones.
    * Readers see the rows only at each commit, so this is for bulk runs, not single appends.
    */
-  beginGroup(): void {
+  beginGroup(opts: { bulk?: boolean } = {}): void {
     this.group = { messages: 0, bytes: 0 };
+    // A big pass (a cold index) skips the fsyncs of each WAL checkpoint: the index is a cache, a
+    // process crash loses nothing committed, and a file an OS crash leaves unreadable is set aside
+    // and rebuilt at the next open (index-db.ts). Back to NORMAL at endGroup.
+    if (opts.bulk) {
+      this.db.pragma('synchronous = OFF');
+      this.bulk = true;
+    }
   }
 
   inGroup(): boolean {
@@ -271,8 +281,20 @@ export class IndexWriter {
 
   /** Commits what the group holds and returns to one transaction per batch. */
   endGroup(): void {
-    if (this.group && this.db.inTransaction) this.commitGroup();
-    this.group = null;
+    try {
+      if (this.group && this.db.inTransaction) this.commitGroup();
+    } finally {
+      this.group = null;
+      if (this.bulk) {
+        this.bulk = false;
+        this.db.pragma('synchronous = NORMAL');
+      }
+    }
+  }
+
+  /** The connection's synchronous level (1: NORMAL, 0: OFF inside a bulk group). */
+  synchronousLevel(): number {
+    return this.db.pragma('synchronous', { simple: true }) as number;
   }
 
   private commitGroup(): void {
@@ -407,21 +429,11 @@ export class IndexWriter {
       messagesWritten += this.writeMessage(messageRowId(rowid, m.seq), m, capText(m.text ?? '', m.kind), forms ? forms[i] : undefined);
       touched.add(m.sessionId);
     }
-    for (const u of batch.usage ?? []) {
+    // One upsert per (session, key), positional: a cold index writes ~100k of them.
+    for (const u of mergeUsage(batch.usage ?? [])) {
       const rowid = this.rowidFor(u.sessionId, agent, unit.key);
-      this.stmts.upsertUsage.run({
-        rowid,
-        key: u.key,
-        at: u.at,
-        model: u.model,
-        input: u.input,
-        output: u.output,
-        cacheRead: u.cacheRead,
-        cacheWrite: u.cacheWrite,
-        reasoning: u.reasoning,
-        contextWindow: u.contextWindow,
-        limits: u.limits ? JSON.stringify(u.limits) : null,
-      });
+      const limits = u.limits ? JSON.stringify(u.limits) : null;
+      this.stmts.upsertUsage.run(rowid, u.key, u.at, u.model, u.input, u.output, u.cacheRead, u.cacheWrite, u.reasoning, u.contextWindow, limits);
     }
     for (const id of batch.goneSessions) {
       this.stmts.goneById.run(id);

@@ -87,6 +87,17 @@ describe('packed read batches', () => {
     expect('cursor' in bare || 'cursorJson' in bare).toBe(false);
   });
 
+  it('sends a text once when it is also its FTS text, and the writer gets both back', async () => {
+    const messages = [message({ seq: 0, text: 'plain words' }), message({ seq: 1, text: 'call parseConfig' }), message({ seq: 2, kind: 'thinking', text: 'hmm' })];
+    const batch = withIndexForms({ sessions: [], messages, resetSessions: [], goneSessions: [], cursor: null, bytesRead: 0 });
+    expect(batch.indexForms).toEqual(['plain words', 'call parseConfig\nparse config', null]);
+    const { packed, transfer } = packBatch(batch);
+    // Only the form that differs from its text travels as a string of its own.
+    expect(packed.messages.indexForms).toEqual([null, 'call parseConfig\nparse config', null]);
+    const round = unpackBatch(await throughChannel<PackedBatch>(packed, transfer));
+    expect(round.indexForms).toEqual(batch.indexForms);
+  });
+
   it('refuses a message whose role or kind it cannot encode, rather than storing a wrong one', () => {
     const bad = message({ role: 'robot' as Message['role'] });
     expect(() => packBatch({ sessions: [], messages: [bad], resetSessions: [], goneSessions: [], cursor: null, bytesRead: 0 })).toThrow(/role robot/);

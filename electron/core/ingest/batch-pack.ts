@@ -16,6 +16,8 @@ import type { IndexBatch } from '../index/index-writer.js';
 if (ROLES.length > 4 || KINDS.length > 4) throw new Error('batch-pack: a message role or kind no longer fits in two bits');
 const roleCode = new Map(ROLES.map((r, i) => [r, i] as const));
 const kindCode = new Map(KINDS.map((k, i) => [k, i] as const));
+/** Flag bit: the message's FTS text is its text (sent once). */
+const SAME_FORM = 32;
 
 export interface PackedMessages {
   count: number;
@@ -23,14 +25,18 @@ export interface PackedMessages {
   sessionIds: string[];
   session: Uint32Array;
   seq: Float64Array;
-  /** Bits 0–1 role, 2–3 kind, 4 isError. */
+  /** Bits 0–1 role, 2–3 kind, 4 isError, 5 the FTS text is the text itself (SAME_FORM). */
   flags: Uint8Array;
   text: string[];
   toolName: (string | null)[];
   toolCallId: (string | null)[];
   timestamp: (string | null)[];
   nativeId: (string | null)[];
-  /** The FTS text prepared for each message (null: not searchable), when the batch carries them. */
+  /**
+   * The FTS text prepared for each message (null: not searchable, or SAME_FORM), when the batch
+   * carries them. Most messages' FTS text is their text, the same string: the serializer does not
+   * share strings, so it would copy (and the writer's side allocate) every such text twice.
+   */
   indexForms: (string | null)[] | null;
 }
 
@@ -54,6 +60,7 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
   const toolCallId = new Array<string | null>(n);
   const timestamp = new Array<string | null>(n);
   const nativeId = new Array<string | null>(n);
+  const forms = indexForms?.length === n ? new Array<string | null>(n) : null;
   for (let i = 0; i < n; i++) {
     const m = messages[i]!;
     let s = sessionIndex.get(m.sessionId);
@@ -66,7 +73,10 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
     if (role === undefined || kind === undefined) throw new Error(`cannot pack a message with role ${String(m.role)} and kind ${String(m.kind)}`);
     session[i] = s;
     seq[i] = m.seq;
-    flags[i] = role | (kind << 2) | (m.isError ? 16 : 0);
+    const form = indexForms?.[i] ?? null;
+    const same = forms !== null && form === m.text;
+    if (forms) forms[i] = same ? null : form;
+    flags[i] = role | (kind << 2) | (m.isError ? 16 : 0) | (same ? SAME_FORM : 0);
     text[i] = m.text;
     toolName[i] = m.toolName;
     toolCallId[i] = m.toolCallId;
@@ -76,7 +86,7 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
   const packed: PackedBatch = {
     ...rest,
     cursorJson: cursor === undefined ? null : JSON.stringify(cursor),
-    messages: { count: n, sessionIds, session, seq, flags, text, toolName, toolCallId, timestamp, nativeId, indexForms: indexForms?.length === n ? indexForms : null },
+    messages: { count: n, sessionIds, session, seq, flags, text, toolName, toolCallId, timestamp, nativeId, indexForms: forms },
   };
   return { packed, transfer: [session.buffer, seq.buffer, flags.buffer] };
 }
@@ -88,8 +98,10 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
 export function unpackBatch(packed: PackedBatch): IndexBatch {
   const { messages: p, cursorJson, ...rest } = packed;
   const messages = new Array<Message>(p.count);
+  const forms = p.indexForms;
   for (let i = 0; i < p.count; i++) {
     const f = p.flags[i]!;
+    if (forms && f & SAME_FORM) forms[i] = p.text[i]!;
     messages[i] = {
       sessionId: p.sessionIds[p.session[i]!]!,
       seq: p.seq[i]!,

@@ -4,7 +4,7 @@
  * reconcile that catches missed events, deletions and rows changed in place.
  */
 import type { SourceAdapter } from '../sources/types.js';
-import { StoreWatcher } from '../watch/store-watcher.js';
+import type { StoreWatcher } from '../watch/store-watcher.js';
 import { openIndexForWriting, type IndexDb, type IndexLog } from '../index/index-db.js';
 import { StoreSync } from './store-sync.js';
 import { IndexWriter } from '../index/index-writer.js';
@@ -61,6 +61,8 @@ export class IndexWriteLoop {
       const roots = this.opts.adapters.flatMap((a) => a.watchRoots?.() ?? a.roots());
       // Only remote sources (no local roots): nothing to watch here, and chokidar never gets ready.
       if (roots.length) {
+        // Loaded only to watch: a one-pass CLI command never pays for chokidar.
+        const { StoreWatcher } = await import('../watch/store-watcher.js');
         this.watcher = new StoreWatcher(roots, {
           debounceMs: this.opts.debounceMs,
           onChange: (paths) => void this.sync.syncPaths(paths).catch((err) => this.log('error', `sync failed: ${String(err)}`)),

@@ -173,7 +173,8 @@ export class StoreSync extends EventEmitter<StoreSyncEvents> {
       if (!live || news) this.emit('progress', this.progress());
       const ahead = this.startReadAhead(work);
       try {
-        this.writer.beginGroup();
+        // A pass big enough to read ahead is a bulk load (a cold index, a rebuild): see beginGroup.
+        this.writer.beginGroup({ bulk: ahead !== null });
         this.uncommitted = new Set();
         try {
           for (const [index, { adapter, unit }] of work.entries()) {

@@ -28,7 +28,8 @@ export function defaultAdapterModule(): string {
 /** Starts `<name>.ts|.js` from this folder as a worker thread. */
 export function launchWorker(name: string, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
   const file = path.join(path.dirname(here), `${name}${runningFromTs ? '.ts' : '.js'}`);
-  const execArgv: string[] = [];
+  // `node --cpu-prof …` profiles the ingest workers too (their execArgv is otherwise empty).
+  const execArgv = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
   if (runningFromTs) {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     execArgv.push('--import', tsx);

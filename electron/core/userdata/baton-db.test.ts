@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../testing/fixture-home.js';
@@ -42,6 +45,28 @@ describe('baton.db', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     db.close();
   });
+
+  it('opens a new file from many processes at once: each one gets it, migrated once', async () => {
+    // Released together by a clock, so their version reads and migrations interleave.
+    const startAt = Date.now() + 1500;
+    const script = `
+      const { openBatonDb } = await import(${JSON.stringify(path.join(import.meta.dirname, 'baton-db.ts'))});
+      while (Date.now() < ${startAt}) {}
+      openBatonDb(${JSON.stringify(tmp.dir)}).db.close();`;
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const runs = Array.from({ length: 6 }, () =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('exit', (code) => resolve({ code, stderr }));
+      }),
+    );
+    for (const r of await Promise.all(runs)) expect(r).toEqual({ code: 0, stderr: '' });
+    const db = new Database(path.join(tmp.dir, BATON_DB_FILE), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    db.close();
+  }, 30_000);
 
   it('migrates an old-version file, keeping its rows, after copying it aside', () => {
     const v1 = openBatonDb(tmp.dir, { targetVersion: 1 });

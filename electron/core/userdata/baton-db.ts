@@ -102,10 +102,14 @@ function backupBeforeMigration(db: Database.Database, file: string, version: num
 }
 
 function applyMigration(db: Database.Database, migration: Migration): void {
+  // IMMEDIATE, and the version read again under that write lock: two commands opening a new data
+  // dir at once (`baton list` and `baton search` from one shell) both saw version 0, and the
+  // second failed on "table checkpoints already exists".
   db.transaction(() => {
+    if (Number(db.pragma('user_version', { simple: true })) >= migration.version) return;
     db.exec(migration.sql);
     db.pragma(`user_version = ${migration.version}`);
-  })();
+  }).immediate();
 }
 
 function messageOf(err: unknown): string {

@@ -4,7 +4,16 @@
  * mtime changed; the name stamps the session's unit so a rename alone re-reads it.
  */
 import fs from 'node:fs';
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+
+// Required when a workspace.yaml is first read: every other store's reader (and every CLI call
+// that lists the stores) would otherwise load the YAML parser for nothing.
+let yamlParse: ((text: string) => unknown) | null = null;
+function parse(text: string): unknown {
+  yamlParse ??= (createRequire(import.meta.url)('yaml') as typeof Yaml).parse;
+  return yamlParse(text);
+}
 
 interface Entry {
   stat: string;
