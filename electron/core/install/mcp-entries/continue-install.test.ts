@@ -107,6 +107,9 @@ describe('Continue cn (~/.continue/config.yaml)', () => {
     expect(result).toMatchObject({ ok: false, changed: false });
     expect(result!.message).toMatch(/does not exist: cn then runs on its Continue Hub config/);
     expect(fs.existsSync(path.join(environment.home, '.continue'))).toBe(false);
+    // "All agents" passes over a cn without its local config (no error for someone who does not use cn).
+    expect(installMcp({ ...options(), agent: 'all' }).filter((r) => r.agent === 'continue')).toEqual([]);
+    expect(fs.existsSync(path.join(environment.home, '.continue'))).toBe(false);
   });
 
   it('refuses a config whose mcpServers is not a list, or that is not YAML, leaving it untouched', () => {

@@ -125,6 +125,8 @@ export function installMcp(options: McpInstallOptions): McpInstallOutcome[] {
   return selectedAgents(options.agent).flatMap((agent) => {
     // "All agents" leaves out a Letta Code with no agent yet (its MCP servers are per agent); --agent letta says why.
     if (agent === 'letta' && options.agent === 'all' && !lettaHasAgents(options.environment)) return [];
+    // Likewise a cn without its local config.yaml (it runs on its Hub config; --agent continue says why).
+    if (agent === 'continue' && options.agent === 'all' && !fs.existsSync(mcpConfigFile('continue', options.environment))) return [];
     // pi has no MCP client: Baton's tools reach it through Baton's pi extension.
     if (agent === 'pi') return [installPiExtension(options)];
     const outcome = applyChange(agent, options, 'install');
