@@ -1,4 +1,8 @@
-/** A compact segmented control: a radio group with roving focus and arrow keys. */
+/**
+ * A compact segmented control: a radio group with roving focus and arrow keys. The value may be
+ * none of the options (chosen elsewhere, e.g. a "More" menu): then no radio is checked and the
+ * first one takes the Tab stop.
+ */
 import { useRef, type KeyboardEvent } from 'react';
 
 export interface SegmentedOption<T extends string> {
@@ -16,13 +20,14 @@ export function Segmented<T extends string>(props: {
 }) {
   const { label, options, value, onChange, shortcut } = props;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(0, options.findIndex((o) => o.value === value));
+  const index = options.findIndex((o) => o.value === value);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const delta = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
     if (!delta) return;
     event.preventDefault();
-    const next = (index + delta + options.length) % options.length;
+    // From no checked radio, Right/Down picks the first and Left/Up the last.
+    const next = index === -1 ? (delta > 0 ? 0 : options.length - 1) : (index + delta + options.length) % options.length;
     const option = options[next];
     if (!option) return;
     onChange(option.value);
@@ -40,7 +45,7 @@ export function Segmented<T extends string>(props: {
           type="button"
           role="radio"
           aria-checked={option.value === value}
-          tabIndex={option.value === value ? 0 : -1}
+          tabIndex={i === Math.max(0, index) ? 0 : -1}
           title={option.title}
           onClick={() => onChange(option.value)}
         >
