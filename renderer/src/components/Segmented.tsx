@@ -4,6 +4,7 @@
  * first one takes the Tab stop.
  */
 import { useRef, type KeyboardEvent } from 'react';
+import { stepRadio } from '../lib/keyboard.js';
 
 export interface SegmentedOption<T extends string> {
   value: T;
@@ -26,8 +27,7 @@ export function Segmented<T extends string>(props: {
     const delta = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
     if (!delta) return;
     event.preventDefault();
-    // From no checked radio, Right/Down picks the first and Left/Up the last.
-    const next = index === -1 ? (delta > 0 ? 0 : options.length - 1) : (index + delta + options.length) % options.length;
+    const next = stepRadio(index, delta, options.length);
     const option = options[next];
     if (!option) return;
     onChange(option.value);

@@ -25,7 +25,6 @@ import { BRIEF_FORMATS, FORMAT_LABELS } from '../store/types.js';
 /** Option values of the split menu that continue the session natively instead of choosing where to open it. */
 const CONTINUE_PREFIX = 'continue:';
 
-
 export function PreviewView() {
   const store = useAppStore();
   const p = useApp(
