@@ -19,18 +19,27 @@ test('the whole flow works with the keyboard alone', async ({ app }) => {
   await expect(app.getByTestId('goal')).toContainText('todo.txt');
   await expect(app.getByTestId('brief-text')).toBeVisible();
   const before = await app.getByTestId('brief-text').innerText();
-  // t cycles the target agent (Generic → Claude), and the brief follows.
+  // t cycles the target agent through all fourteen (Generic → Claude), and the brief follows. In the
+  // fixture home Claude is not one of the row's radios (those are the agents with the most
+  // sessions): the picker's "More" menu shows it, checked, and no radio is.
+  const picker = app.getByRole('radiogroup', { name: 'Target agent' });
+  const more = app.getByRole('combobox', { name: 'More target agents' });
   await app.keyboard.press('t');
-  await expect(app.getByRole('radio', { name: 'Claude' })).toHaveAttribute('aria-checked', 'true');
+  await expect(more).toHaveValue('claude');
+  await expect(picker.getByRole('radio', { checked: true })).toHaveCount(0);
   await expect.poll(async () => app.getByTestId('brief-text').innerText()).not.toBe(before);
-  // Arrow keys inside the target picker (reached with Tab) also pick.
-  await app.getByRole('radio', { name: 'Claude' }).focus();
+  // T goes back; arrow keys inside the row (reached with Tab) also pick.
+  await app.keyboard.press('Shift+T');
+  await expect(app.getByRole('radio', { name: 'Generic' })).toHaveAttribute('aria-checked', 'true');
+  await expect(more).toHaveValue('');
+  await app.getByRole('radio', { name: 'Generic' }).focus();
   await app.keyboard.press('ArrowRight');
-  await expect(app.getByRole('radio', { name: 'Codex' })).toHaveAttribute('aria-checked', 'true');
+  await expect(app.getByRole('radio', { name: 'pi', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect(app.getByRole('radio', { name: 'pi', exact: true })).toBeFocused();
   // Letters still work with the radio focused: c copies, at once, the brief of the target just
   // picked (waiting for it while it is still being prepared).
   await app.keyboard.press('c');
-  await expect(app.getByText(/Copied the brief \(.*for Codex/)).toBeVisible();
+  await expect(app.getByText(/Copied the brief \(.*for pi\)/)).toBeVisible();
   const clipboard = await app.evaluate(() => navigator.clipboard.readText());
   expect(clipboard).toContain('todo.txt');
 

@@ -1,6 +1,6 @@
 /**
  * The tray popover's size (420×640, electron/window/window.ts) in the light and the dark scheme:
- * the brief gets most of the height, usage folds to one remembered line, the "Open in" menu shows
+ * the brief gets most of the height, the target picker is one row, usage folds to one remembered line, the "Open in" menu shows
  * its chevron, and no view (list, search, preview, settings with a machine) runs past the right edge.
  */
 import { AxeBuilder } from '@axe-core/playwright';
@@ -38,6 +38,50 @@ async function expectNoOverflow(page: Page, view: string): Promise<void> {
   await expect.poll(() => horizontalOverflow(page), { message: `${view} overflows horizontally` }).toEqual([]);
 }
 
+/**
+ * The target picker's radios and "More" menu: their boxes, and whether the row would still be one
+ * row if its agents had the widest names of all thirteen (the fixture's own picks are not the widest).
+ */
+async function targetPickerRow(page: Page): Promise<{ tops: number[]; bottoms: number[]; right: number; room: number; widestFits: boolean; widest: string; menuFits: boolean; menuSaid: string }> {
+  return page.evaluate(() => {
+    const picker = document.querySelector<HTMLElement>('.target-picker')!;
+    const radios = [...picker.querySelectorAll<HTMLElement>('[role="radio"]')];
+    const menu = picker.querySelector<HTMLSelectElement>('select')!;
+    const parts = [...radios, menu];
+    const boxes = parts.map((el) => el.getBoundingClientRect());
+    const controls = picker.parentElement!;
+    const room = controls.getBoundingClientRect().right - parseFloat(getComputedStyle(controls).paddingRight);
+    const right = Math.max(...boxes.map((b) => b.right));
+    // Every agent name, measured in a radio of the row, then the widest ones put in the agents' radios.
+    const names = [...radios.slice(1).map((r) => r.textContent ?? ''), ...[...menu.options].filter((o) => o.value).map((o) => o.text)];
+    const probe = radios[1]!;
+    const saved = radios.map((r) => r.textContent ?? '');
+    const label = (radio: HTMLElement, name: string) => {
+      radio.textContent = name;
+    };
+    const width = (name: string) => {
+      label(probe, name);
+      return probe.getBoundingClientRect().width;
+    };
+    const widest = [...names].sort((a, b) => width(b) - width(a));
+    radios.slice(1).forEach((r, i) => label(r, widest[i] ?? ''));
+    const wide = parts.map((el) => el.getBoundingClientRect());
+    const widestFits = Math.max(...wide.map((b) => b.right)) <= room && Math.max(...wide.map((b) => b.top)) < Math.min(...wide.map((b) => b.bottom));
+    const widestSaid = `${widest.slice(0, radios.length - 1).join(', ')}: right ${Math.max(...wide.map((b) => b.right))} of ${room}`;
+    radios.forEach((r, i) => label(r, saved[i] ?? ''));
+    // The menu's closed box shows any agent's name whole, clear of its chevron (its width is fixed
+    // so the row never moves).
+    const text = document.createElement('span');
+    text.style.cssText = `font: ${getComputedStyle(menu).font}; position: absolute; visibility: hidden; white-space: pre`;
+    document.body.append(text);
+    const longest = Math.max(...[...names, 'More…'].map((name) => ((text.textContent = name), text.getBoundingClientRect().width)));
+    text.remove();
+    const style = getComputedStyle(menu);
+    const inner = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { tops: boxes.map((b) => b.top), bottoms: boxes.map((b) => b.bottom), right, room, widestFits, widest: widestSaid, menuFits: longest <= inner, menuSaid: `${longest} in ${inner}` };
+  });
+}
+
 async function openCodexPreview(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Filter by agent' }).selectOption({ label: 'Codex CLI' });
   await rows(page).and(page.locator(`[data-session-id="${CODEX_ID}"]`)).click();
@@ -63,6 +107,29 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(box.y + box.height).toBeLessThanOrEqual(POPOVER.height);
       await expect(app.getByRole('button', { name: 'Copy brief' })).toBeInViewport({ ratio: 1 });
       await expect(app.getByRole('button', { name: /^Restore/ })).toBeInViewport({ ratio: 1 });
+
+      // The target picker is one row: Generic and four agents as radios, the other nine in "More",
+      // and it would still be one row with the four widest names; picking from "More" moves nothing.
+      await expect(app.getByRole('radiogroup', { name: 'Target agent' }).getByRole('radio')).toHaveCount(5);
+      const more = app.getByRole('combobox', { name: 'More target agents' });
+      await expect(more.locator('option:not([value=""])')).toHaveCount(9);
+      const row = await targetPickerRow(app);
+      // One row: every part overlaps every other vertically (a wrapped part would start below the others' bottoms).
+      expect(Math.max(...row.tops), `picker tops ${row.tops.join(', ')}, bottoms ${row.bottoms.join(', ')}`).toBeLessThan(Math.min(...row.bottoms));
+      expect(row.right).toBeLessThanOrEqual(row.room);
+      expect(row.widestFits, row.widest).toBe(true);
+      expect(row.menuFits).toBe(true);
+      const briefTop = box.y;
+      const optionValues = await more.locator('option:not([value=""])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      await more.selectOption(optionValues.at(-1)!);
+      await expect(more).toHaveAttribute('data-checked', 'true');
+      await expect(app.getByRole('radiogroup', { name: 'Target agent' }).getByRole('radio', { checked: true })).toHaveCount(0);
+      await expect(brief).toHaveAttribute('aria-busy', 'false');
+      await expect(brief).toHaveAttribute('data-target', optionValues.at(-1)!);
+      expect((await targetPickerRow(app)).tops).toEqual(row.tops);
+      expect((await brief.boundingBox())!.y).toBe(briefTop);
+      await app.getByRole('radio', { name: 'Generic' }).click();
+      await expect(brief).toHaveAttribute('data-target', 'generic');
 
       // Usage: folded to one line with the totals; the details are not shown.
       const usage = app.getByRole('region', { name: 'Usage' });

@@ -17,6 +17,6 @@ test('the row the user picks is sent to the core with the target shown (the glob
 
   // Switching the target is sent at once, not after a debounce: a hotkey pressed right after copies it.
   const switched = app.waitForRequest((r) => r.url().endsWith('/api/setSelection'));
-  await app.getByRole('radio', { name: 'Codex' }).click();
+  await app.getByRole('combobox', { name: 'More target agents' }).selectOption({ label: 'Codex' });
   expect((await switched).postDataJSON()).toEqual({ session: body.session, target: 'codex' });
 });

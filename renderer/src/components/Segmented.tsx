@@ -1,5 +1,10 @@
-/** A compact segmented control: a radio group with roving focus and arrow keys. */
+/**
+ * A compact segmented control: a radio group with roving focus and arrow keys. The value may be
+ * none of the options (chosen elsewhere, e.g. a "More" menu): then no radio is checked and the
+ * first one takes the Tab stop.
+ */
 import { useRef, type KeyboardEvent } from 'react';
+import { stepRadio } from '../lib/keyboard.js';
 
 export interface SegmentedOption<T extends string> {
   value: T;
@@ -16,13 +21,13 @@ export function Segmented<T extends string>(props: {
 }) {
   const { label, options, value, onChange, shortcut } = props;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(0, options.findIndex((o) => o.value === value));
+  const index = options.findIndex((o) => o.value === value);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const delta = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
     if (!delta) return;
     event.preventDefault();
-    const next = (index + delta + options.length) % options.length;
+    const next = stepRadio(index, delta, options.length);
     const option = options[next];
     if (!option) return;
     onChange(option.value);
@@ -40,7 +45,7 @@ export function Segmented<T extends string>(props: {
           type="button"
           role="radio"
           aria-checked={option.value === value}
-          tabIndex={option.value === value ? 0 : -1}
+          tabIndex={i === Math.max(0, index) ? 0 : -1}
           title={option.title}
           onClick={() => onChange(option.value)}
         >

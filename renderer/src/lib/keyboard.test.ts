@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRIEF_TARGETS } from '../../../shared/settings.js';
-import { clampCursor, cycle, keyCommand, type KeyContext, type KeyInput } from './keyboard.js';
+import { clampCursor, cycle, keyCommand, stepRadio, type KeyContext, type KeyInput } from './keyboard.js';
 
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({
   key: k,
@@ -91,6 +91,18 @@ describe('keyCommand in the preview and settings', () => {
     expect(keyCommand(settings, key('Escape'), false)).toEqual({ type: 'back' });
     expect(keyCommand({ ...settings, focus: 'text' }, key('Escape'), false)).toBeNull();
     expect(keyCommand(settings, key('c', { ctrlKey: true }), false)).toBeNull();
+  });
+});
+
+describe('stepRadio (arrow keys in a radio group)', () => {
+  it('wraps at both ends', () => {
+    expect(stepRadio(0, 1, 5)).toBe(1);
+    expect(stepRadio(4, 1, 5)).toBe(0);
+    expect(stepRadio(0, -1, 5)).toBe(4);
+  });
+  it('with no radio checked (picked in "More"), forward goes to the first and back to the last', () => {
+    expect(stepRadio(-1, 1, 5)).toBe(0);
+    expect(stepRadio(-1, -1, 5)).toBe(4);
   });
 });
 

@@ -103,6 +103,16 @@ export function cycle<T>(list: readonly T[], current: T, delta: number): T {
   return list[next] as T;
 }
 
+/**
+ * The radio an arrow key moves to in a radio group of `count` whose checked one is `index` (-1:
+ * none, the value was picked elsewhere): wraps at both ends; from none, forward is the first and
+ * back the last.
+ */
+export function stepRadio(index: number, delta: number, count: number): number {
+  if (index === -1) return delta > 0 ? 0 : count - 1;
+  return (((index + delta) % count) + count) % count;
+}
+
 /** Clamps a cursor into a list of `count` rows (-1 when empty). */
 export function clampCursor(cursor: number, count: number): number {
   if (count === 0) return -1;

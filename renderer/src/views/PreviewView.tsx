@@ -2,18 +2,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AGENT_LABELS, AGENTS, isAgentId } from '../../../shared/model.js';
-import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/settings.js';
 import type { BriefFormat } from '../../../shared/api-types.js';
 import { AgentBadge } from '../components/AgentBadge.js';
 import { CheckpointForm } from '../components/CheckpointForm.js';
 import { CopyField } from '../components/CopyField.js';
 import { HandoffStatus } from '../components/HandoffStatus.js';
 import { RestorePanel } from '../components/RestorePanel.js';
-import { Segmented } from '../components/Segmented.js';
+import { TargetPicker } from '../components/TargetPicker.js';
 import { UsagePanel } from '../components/UsagePanel.js';
 import { focusSearch } from '../lib/focus.js';
 import { renderMarkdown } from '../lib/markdown.js';
+import { featuredTargets } from '../lib/featured-targets.js';
 import { openTarget } from '../lib/open-target.js';
+import { TARGET_LABELS } from '../lib/target-labels.js';
 import { MOD_LABEL } from '../lib/platform.js';
 import { projectName } from '../../../shared/project-labels.js';
 import { fullTime, relativeTime } from '../../../shared/time-labels.js';
@@ -23,9 +24,6 @@ import { BRIEF_FORMATS, FORMAT_LABELS } from '../store/types.js';
 
 /** Option values of the split menu that continue the session natively instead of choosing where to open it. */
 const CONTINUE_PREFIX = 'continue:';
-
-const TARGET_LABELS: Record<BriefTarget, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', cline: 'Cline', kilo: 'Kilo', copilot: 'Copilot', continue: 'Continue', droid: 'Droid', letta: 'Letta' };
-const TARGET_OPTIONS = BRIEF_TARGETS.map((t) => ({ value: t, label: TARGET_LABELS[t], title: t === 'generic' ? 'Any agent' : AGENT_LABELS[t] }));
 
 export function PreviewView() {
   const store = useAppStore();
@@ -46,6 +44,9 @@ export function PreviewView() {
       handoffs: s.handoffs,
     })),
   );
+  const sources = useApp((s) => s.sources);
+  const defaultTarget = useApp((s) => s.settingsView?.settings.defaultTarget);
+  const featured = useMemo(() => featuredTargets({ sources, defaultTarget }), [sources, defaultTarget]);
   const [panel, setPanel] = useState<'none' | 'checkpoint'>('none');
   const rootRef = useRef<HTMLElement>(null);
 
@@ -114,7 +115,7 @@ export function PreviewView() {
       )}
 
       <div className="brief-controls">
-        <Segmented label="Target agent" options={TARGET_OPTIONS} value={p.target} onChange={(t) => store.getState().setTarget(t)} shortcut="t" />
+        <TargetPicker featured={featured} value={p.target} onChange={(t) => store.getState().setTarget(t)} />
         <label className="inline-select">
           <span className="visually-hidden">Format</span>
           <select aria-label="Brief format" value={p.format} title="Format (f)" onChange={(e) => store.getState().setFormat(e.target.value as BriefFormat)}>
@@ -189,8 +190,9 @@ export function PreviewView() {
           Copy brief
         </button>
         <div className="split">
-          <button type="button" onClick={() => void store.getState().openInAgent()} title="Open in a new terminal (o)">
-            Open in {AGENT_LABELS[agentForOpen]}
+          {/* Short names keep the actions on two lines whatever the agent: the brief above never shrinks when the target changes. */}
+          <button type="button" onClick={() => void store.getState().openInAgent()} title={`Open in ${AGENT_LABELS[agentForOpen]}, in a new terminal (o)`}>
+            Open in {TARGET_LABELS[agentForOpen]}
           </button>
           {/* The select shows only a chevron: its own arrow is drawn in its text colour, which is transparent here. */}
           <span className="split-menu">
@@ -230,7 +232,7 @@ export function PreviewView() {
           onClick={() => void store.getState().handOff(agentForOpen)}
           title={`Save a pending handoff: ${AGENT_LABELS[agentForOpen]}'s next session in this folder receives the brief by itself (its start-up hook)`}
         >
-          Hand off to {AGENT_LABELS[agentForOpen]}
+          Hand off to {TARGET_LABELS[agentForOpen]}
         </button>
         <span className="spacer" />
         <button type="button" onClick={() => setPanel(panel === 'checkpoint' ? 'none' : 'checkpoint')} aria-expanded={panel === 'checkpoint'}>
