@@ -33,6 +33,9 @@ const AGENTS: OpenCase[] = [
   { agent: 'kilo', cli: 'kilo' },
   // cn's interactive start asks for an Anthropic key until its onboarding is marked complete.
   { agent: 'continue', cli: 'continue', prepare: (home) => fs.writeFileSync(path.join(home, '.continue', '.onboarding_complete'), new Date().toISOString()) },
+  { agent: 'cline', cli: 'cline' },
+  { agent: 'droid', cli: 'droid' },
+  { agent: 'letta', cli: 'letta' },
 ];
 
 describe('Open in an agent: the real CLI starts with the brief as its first prompt', () => {
