@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 import type { BatonCore } from '../../electron/core/service.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, notesPrompt, searchableWhileRunning, sessionWithTools, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
 
 function eventFiles(home: string): string[] {
   const dir = path.join(home, '.copilot', 'session-state');
@@ -44,22 +44,14 @@ describe('real GitHub Copilot CLI with a watching Baton', () => {
     requireCli(cli);
     const { bin } = cli;
     const token = `copilotprobe${Date.now().toString(36)}`;
-    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'copilot', token, () => eventFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: ['-p', `Please read \`notes-${token}.txt\` and tell me what it says.`, '--allow-all-tools'], cwd: project, env: copilotEnv, timeoutMs: 180_000 }));
-    expect(run.timedOut, `copilot timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `copilot failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
+    const prompt = notesPrompt(project, token);
+    const probe = await searchableWhileRunning(core, 'copilot', token, () => eventFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: ['-p', prompt, '--allow-all-tools'], cwd: project, env: copilotEnv, timeoutMs: 180_000 }));
+    expectSearchableWithinASecond('copilot', probe);
 
     const [file] = eventFiles(home);
     const id = path.basename(path.dirname(file!));
-    const settled = Date.now() + 5000;
-    let session = await core.api.getSession({ session: `copilot:${id}` });
-    while (session.toolNames.length === 0 && Date.now() < settled) {
-      await new Promise((r) => setTimeout(r, 50));
-      session = await core.api.getSession({ session: `copilot:${id}` });
-    }
+    // The rest of the run (tool call, answer) arrives through the watcher too.
+    const session = await sessionWithTools(core, `copilot:${id}`);
     expect(session).toMatchObject({ agent: 'copilot', cwd: project, userTurns: 1, toolNames: ['view'], model: 'mock-model' });
     expect(session.firstPrompt).toContain(token);
     expect(session.usage.input).toBeGreaterThan(0);
