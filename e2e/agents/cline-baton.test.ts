@@ -7,16 +7,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
+import { describe, expect, it } from 'vitest';
 import { defaultStoreRoots } from '../../electron/core/paths.js';
 import { createAgentAdapter } from '../../electron/core/sources/local-adapters.js';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 import { stopClineHub } from '../../testing/agents/homes/cline.js';
-import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, notesPrompt, searchableWhileRunning, sessionWithTools, watchAgent } from '../../testing/agents/watching-scene.js';
 
 /** Every transcript under a Cline data dir (`sessions/<id>/<id>.messages.json`). */
 function transcripts(dataDir: string): string[] {
@@ -38,63 +34,33 @@ function tempRepo(dir: string): void {
 }
 
 describe('real Cline CLI with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let env: NodeJS.ProcessEnv;
-  let mock: MockLlm;
-  let server: LocalServer | null = null;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('cline');
-    // Cline is set up after Baton started watching (its ~/.cline appears while Baton runs).
-    scene = await startWatchingScene('cline', 'cline-app');
-    ({ home, project, core, mock } = scene);
-    tempRepo(project);
-    env = scene.agentEnv;
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (home) stopClineHub(home);
-    await scene?.close();
-  });
+  // Cline is set up after Baton started watching (its ~/.cline appears while Baton runs).
+  const ready = watchAgent('cline', 'cline-app', { prepare: ({ project }) => tempRepo(project), beforeClose: ({ home }) => stopClineHub(home) });
 
   it('makes a session Cline is writing searchable within a second of its prompt reaching disk', async () => {
-    requireCli(cli);
-    const { bin } = cli;
+    const { bin, core, home, project, agentEnv: env } = ready();
     const token = `clineprobe${Date.now().toString(36)}`;
-    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
+    const prompt = notesPrompt(project, token);
     const dataDir = path.join(home, '.cline', 'data');
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'cline', token, () => transcripts(dataDir).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: [`Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env, timeoutMs: 180_000 }));
-    expect(run.timedOut, `cline timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `cline failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
+    const probe = await searchableWhileRunning(core, 'cline', token, () => transcripts(dataDir).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: [prompt], cwd: project, env, timeoutMs: 180_000 }));
+    expectSearchableWithinASecond('cline', probe);
 
     const [file] = transcripts(dataDir);
     const id = path.basename(path.dirname(file!));
     // The rest of the run (tool call, answer) arrives through the watcher too.
-    const settled = Date.now() + 5000;
-    let session = await core.api.getSession({ session: `cline:${id}` });
-    while (session.toolNames.length === 0 && Date.now() < settled) {
-      await new Promise((r) => setTimeout(r, 50));
-      session = await core.api.getSession({ session: `cline:${id}` });
-    }
+    const session = await sessionWithTools(core, `cline:${id}`);
     expect(session).toMatchObject({ agent: 'cline', cwd: project, userTurns: 1, toolNames: ['read_files'], model: 'mock-model' });
     expect(session.firstPrompt).toContain(token);
     expect(session.usage.input).toBeGreaterThan(0);
   });
 
   it('writes where CLINE_DATA_DIR says, and Baton reads there when the variable is set', async () => {
-    requireCli(cli);
-    const moved = path.join(scene.tmp, 'cline-data-elsewhere');
+    const { bin, home, project, tmp, agentEnv: env } = ready();
+    const moved = path.join(tmp, 'cline-data-elsewhere');
     fs.mkdirSync(path.join(moved, 'settings'), { recursive: true });
     fs.copyFileSync(path.join(home, '.cline', 'data', 'settings', 'providers.json'), path.join(moved, 'settings', 'providers.json'));
     const before = transcripts(path.join(home, '.cline', 'data')).length;
-    const run = await runAgent({ bin: cli.bin, args: ['Say movedprobe, please.'], cwd: project, env: { ...env, CLINE_DATA_DIR: moved }, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: ['Say movedprobe, please.'], cwd: project, env: { ...env, CLINE_DATA_DIR: moved }, timeoutMs: 180_000 });
     expect(run.code, `cline failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     expect(transcripts(moved)).toHaveLength(1);
     expect(transcripts(path.join(home, '.cline', 'data'))).toHaveLength(before);
@@ -109,16 +75,15 @@ describe('real Cline CLI with a watching Baton', () => {
   });
 
   it('registers Baton in cline_mcp_settings.json; a Baton tool called by the model reaches Baton', async () => {
-    requireCli(cli);
-    await core.api.updateSettings({ port: await freePort() });
-    server = await startLocalServer(core);
+    const { bin, core, home, project, mock, serve, agentEnv: env } = ready();
+    const server = await serve();
     const [installed] = await core.api.installMcp({ agent: 'cline', dryRun: false });
     expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json') });
     const settings = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(settings.mcpServers.baton).toMatchObject({ type: 'streamableHttp', url: `${server.url}/mcp` });
 
     mock.clear();
-    const run = await runAgent({ bin: cli.bin, args: ['call tool `list_sessions` with `{"agent":"cline"}`'], cwd: project, env, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: ['call tool `list_sessions` with `{"agent":"cline"}`'], cwd: project, env, timeoutMs: 180_000 });
     expect(run.timedOut, `cline timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `cline failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const requests = mock.requests().map((r) => JSON.stringify(r.body));

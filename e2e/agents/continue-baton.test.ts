@@ -8,16 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { describe, expect, it } from 'vitest';
 import { promptArgs } from '../../testing/agents/agent-home.js';
-import type { BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { mcpEndpoint } from '../../electron/core/install/endpoint.js';
 import { uninstallMcp } from '../../electron/core/install/mcp-entries/mcp-installer.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, searchableWhileRunning, watchAgent } from '../../testing/agents/watching-scene.js';
 
 function documents(home: string): string[] {
   const dir = path.join(home, '.continue', 'sessions');
@@ -29,36 +25,13 @@ function documents(home: string): string[] {
 }
 
 describe('real Continue cn with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let mock: MockLlm;
-  let cnEnv: NodeJS.ProcessEnv;
-  let server: LocalServer | null = null;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('continue');
-    scene = await startWatchingScene('continue', 'cn-app');
-    ({ home, project, core, mock } = scene);
-    cnEnv = scene.agentEnv;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await scene?.close();
-  });
+  const ready = watchAgent('continue', 'cn-app');
 
   it('makes a session cn is writing searchable within a second of its document reaching disk; a --resume (a whole rewrite) stays one session with its new turn', async () => {
-    requireCli(cli);
-    const { bin } = cli;
+    const { bin, core, home, project, agentEnv: cnEnv } = ready();
     const token = `cnprobe${Date.now().toString(36)}`;
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'continue', token, () => documents(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('continue', `Please run \`echo ${token}\` and tell me what it prints.`, home), cwd: project, env: cnEnv, timeoutMs: 180_000 }));
-    expect(run.timedOut, `cn timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `cn failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
+    const probe = await searchableWhileRunning(core, 'continue', token, () => documents(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('continue', `Please run \`echo ${token}\` and tell me what it prints.`, home), cwd: project, env: cnEnv, timeoutMs: 180_000 }));
+    expectSearchableWithinASecond('cn', probe);
 
     const [doc] = documents(home);
     const id = path.basename(doc!, '.json');
@@ -68,7 +41,7 @@ describe('real Continue cn with a watching Baton', () => {
     expect(session.firstPrompt).toContain(token);
     expect(session.usage.input).toBeGreaterThan(0);
 
-    const resumed = await runAgent({ bin: cli.bin, args: [...promptArgs('continue', 'Thanks! Anything else?', home).slice(0, -2), '--resume', '-p', 'Thanks! Anything else?'], cwd: project, env: cnEnv, timeoutMs: 180_000 });
+    const resumed = await runAgent({ bin, args: [...promptArgs('continue', 'Thanks! Anything else?', home).slice(0, -2), '--resume', '-p', 'Thanks! Anything else?'], cwd: project, env: cnEnv, timeoutMs: 180_000 });
     expect(resumed.code, `cn --resume failed:\n${resumed.stdout}\n${resumed.stderr}`).toBe(0);
     await core.syncNow('continue');
     expect(documents(home)).toHaveLength(1);
@@ -78,9 +51,8 @@ describe('real Continue cn with a watching Baton', () => {
   });
 
   it('registers Baton in the config.yaml cn loads by default; a Baton tool called by cn’s model reaches Baton', async () => {
-    requireCli(cli);
-    await core.api.updateSettings({ port: await freePort() });
-    server = await startLocalServer(core);
+    const { bin, core, home, project, mock, serve, agentEnv: cnEnv } = ready();
+    const server = await serve();
     const config = path.join(home, '.continue', 'config.yaml');
     const mine = fs.readFileSync(config, 'utf8');
     const [installed] = await core.api.installMcp({ agent: 'continue', dryRun: false });
@@ -91,7 +63,7 @@ describe('real Continue cn with a watching Baton', () => {
     const indexed = (await core.api.listSessions({ agent: 'continue', limit: 50, offset: 0 })).sessions.map((x) => x.id);
     mock.clear();
     // No --config: cn finds ~/.continue/config.yaml itself. It names MCP tools by their bare names.
-    const run = await runAgent({ bin: cli.bin, args: ['--auto', '-p', 'call tool `list_sessions` with `{}`'], cwd: project, env: cnEnv, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: ['--auto', '-p', 'call tool `list_sessions` with `{}`'], cwd: project, env: cnEnv, timeoutMs: 180_000 });
     expect(run.timedOut, `cn timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `cn failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const requests = mock.requests().map((r) => r.body as { tools?: { function?: { name?: string } }[]; messages?: { role: string; content: unknown }[] });
@@ -110,14 +82,14 @@ describe('real Continue cn with a watching Baton', () => {
   });
 
   it('runs no start-up hook: 1.5.47 loads Claude-style hooks from ~/.continue/settings.json but fires none (why a handoff to cn is pasted)', async () => {
-    requireCli(cli);
+    const { bin, home, project, mock, agentEnv: cnEnv } = ready();
     const marker = path.join(home, 'hook-ran');
     const hook = (event: string) => ({ hooks: [{ type: 'command', command: `echo ${event} >> ${marker}; echo hookcontextprobe` }] });
     const settings = path.join(home, '.continue', 'settings.json');
     fs.writeFileSync(settings, JSON.stringify({ hooks: { SessionStart: [hook('SessionStart')], UserPromptSubmit: [hook('UserPromptSubmit')] } }));
     mock.clear();
     try {
-      const run = await runAgent({ bin: cli.bin, args: promptArgs('continue', 'Say hello.', home), cwd: project, env: cnEnv, timeoutMs: 180_000 });
+      const run = await runAgent({ bin, args: promptArgs('continue', 'Say hello.', home), cwd: project, env: cnEnv, timeoutMs: 180_000 });
       expect(run.code, `cn failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
       expect(mock.requests().length).toBeGreaterThan(0);
       expect(fs.existsSync(marker), 'cn ran a hook: Baton could deliver handoffs through it (agent-delivery.ts)').toBe(false);

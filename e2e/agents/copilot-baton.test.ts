@@ -6,11 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import type { BatonCore } from '../../electron/core/service.js';
+import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, notesPrompt, searchableWhileRunning, sessionWithTools, watchAgent } from '../../testing/agents/watching-scene.js';
 
 function eventFiles(home: string): string[] {
   const dir = path.join(home, '.copilot', 'session-state');
@@ -22,49 +20,25 @@ function eventFiles(home: string): string[] {
 }
 
 describe('real GitHub Copilot CLI with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let copilotEnv: NodeJS.ProcessEnv;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('copilot');
-    // Copilot is set up after Baton started watching (no ~/.copilot before).
-    scene = await startWatchingScene('copilot', 'copilot-app');
-    ({ home, project, core } = scene);
-    copilotEnv = scene.agentEnv;
-  });
-  afterAll(async () => {
-    await scene?.close();
-  });
+  // Copilot is set up after Baton started watching (no ~/.copilot before).
+  const ready = watchAgent('copilot', 'copilot-app');
 
   it('makes a session Copilot is writing searchable within a second of its prompt reaching disk; a resume appends to it', async () => {
-    requireCli(cli);
-    const { bin } = cli;
+    const { bin, core, home, project, agentEnv: copilotEnv } = ready();
     const token = `copilotprobe${Date.now().toString(36)}`;
-    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'copilot', token, () => eventFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: ['-p', `Please read \`notes-${token}.txt\` and tell me what it says.`, '--allow-all-tools'], cwd: project, env: copilotEnv, timeoutMs: 180_000 }));
-    expect(run.timedOut, `copilot timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `copilot failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
+    const prompt = notesPrompt(project, token);
+    const probe = await searchableWhileRunning(core, 'copilot', token, () => eventFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: ['-p', prompt, '--allow-all-tools'], cwd: project, env: copilotEnv, timeoutMs: 180_000 }));
+    expectSearchableWithinASecond('copilot', probe);
 
     const [file] = eventFiles(home);
     const id = path.basename(path.dirname(file!));
-    const settled = Date.now() + 5000;
-    let session = await core.api.getSession({ session: `copilot:${id}` });
-    while (session.toolNames.length === 0 && Date.now() < settled) {
-      await new Promise((r) => setTimeout(r, 50));
-      session = await core.api.getSession({ session: `copilot:${id}` });
-    }
+    // The rest of the run (tool call, answer) arrives through the watcher too.
+    const session = await sessionWithTools(core, `copilot:${id}`);
     expect(session).toMatchObject({ agent: 'copilot', cwd: project, userTurns: 1, toolNames: ['view'], model: 'mock-model' });
     expect(session.firstPrompt).toContain(token);
     expect(session.usage.input).toBeGreaterThan(0);
 
-    const resumed = await runAgent({ bin: cli.bin, args: ['-p', 'Thanks! Anything else?', '--allow-all-tools', `--resume=${id}`], cwd: project, env: copilotEnv, timeoutMs: 180_000 });
+    const resumed = await runAgent({ bin, args: ['-p', 'Thanks! Anything else?', '--allow-all-tools', `--resume=${id}`], cwd: project, env: copilotEnv, timeoutMs: 180_000 });
     expect(resumed.code, `copilot --resume failed:\n${resumed.stdout}\n${resumed.stderr}`).toBe(0);
     await core.syncNow('copilot');
     expect(eventFiles(home)).toHaveLength(1);

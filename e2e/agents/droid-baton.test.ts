@@ -6,15 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { describe, expect, it } from 'vitest';
 import { promptArgs } from '../../testing/agents/agent-home.js';
 import { DROID_MODEL } from '../../testing/agents/homes/droid.js';
-import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
+import type { MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, notesPrompt, searchableWhileRunning, sessionWithTools, watchAgent } from '../../testing/agents/watching-scene.js';
 
 /** Droid's transcripts: ~/.factory/sessions/<cwd with "/" → "-">/<uuid>.jsonl. */
 function transcripts(home: string): string[] {
@@ -37,49 +34,21 @@ function modelRequests(mock: MockLlm): ChatBody[] {
 }
 
 describe('real Factory Droid with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let mock: MockLlm;
-  let droidEnv: NodeJS.ProcessEnv;
-  let server: LocalServer | null = null;
+  // Droid is set up after Baton started watching (no ~/.factory before).
+  const ready = watchAgent('droid', 'droid-app');
   let firstId = '';
 
-  beforeAll(async () => {
-    cli = await ensureAgentCli('droid');
-    // Droid is set up after Baton started watching (no ~/.factory before).
-    scene = await startWatchingScene('droid', 'droid-app');
-    ({ home, project, core, mock } = scene);
-    droidEnv = scene.agentEnv;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await scene?.close();
-  });
-
   it('makes a session Droid is writing searchable within a second of its prompt reaching disk; a resume appends to it', async () => {
-    requireCli(cli);
-    const { bin } = cli;
+    const { bin, core, home, project, agentEnv: droidEnv } = ready();
     const token = `droidprobe${Date.now().toString(36)}`;
-    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    const prompt = `Please read \`notes-${token}.txt\` and tell me what it says.`;
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'droid', token, () => transcripts(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('droid', prompt), cwd: project, env: droidEnv, timeoutMs: 180_000 }));
-    expect(run.timedOut, `droid timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `droid failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
+    const prompt = notesPrompt(project, token);
+    const probe = await searchableWhileRunning(core, 'droid', token, () => transcripts(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('droid', prompt), cwd: project, env: droidEnv, timeoutMs: 180_000 }));
+    expectSearchableWithinASecond('droid', probe);
 
     const [file] = transcripts(home);
     firstId = path.basename(file!, '.jsonl');
-    const settled = Date.now() + 5000;
-    let session = await core.api.getSession({ session: `droid:${firstId}` });
-    while (session.toolNames.length === 0 && Date.now() < settled) {
-      await new Promise((r) => setTimeout(r, 50));
-      session = await core.api.getSession({ session: `droid:${firstId}` });
-    }
+    // The rest of the run (tool call, answer) arrives through the watcher too.
+    const session = await sessionWithTools(core, `droid:${firstId}`);
     expect(session).toMatchObject({ agent: 'droid', cwd: project, userTurns: 1, firstPrompt: prompt, toolNames: ['Read'] });
 
     const resumed = await runAgent({ bin, args: ['exec', '-m', DROID_MODEL, '--auto', 'low', '-s', firstId, 'Thanks! Anything else?'], cwd: project, env: droidEnv, timeoutMs: 180_000 });
@@ -90,9 +59,8 @@ describe('real Factory Droid with a watching Baton', () => {
   });
 
   it('registers Baton in ~/.factory/mcp.json; a Baton tool called by the model reaches Baton', async () => {
-    requireCli(cli);
-    await core.api.updateSettings({ port: await freePort() });
-    server = await startLocalServer(core);
+    const { bin, core, home, project, mock, serve, agentEnv: droidEnv } = ready();
+    const server = await serve();
     const [installed] = await core.api.installMcp({ agent: 'droid', dryRun: false });
     expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.factory', 'mcp.json') });
     const config = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcpServers: Record<string, unknown> };
@@ -104,7 +72,7 @@ describe('real Factory Droid with a watching Baton', () => {
     mock.clear();
     const turns = ['call tool `ToolSearch` with `{"query":"select:baton___list_sessions"}`', 'call tool `list_sessions` with `{"agent":"droid"}`'];
     const run = await runAgent({
-      bin: cli.bin,
+      bin,
       args: ['exec', '-m', DROID_MODEL, '--auto', 'low', '--input-format', 'stream-json', '--output-format', 'stream-json'],
       stdin: turns.map((content) => JSON.stringify({ role: 'user', content })).join('\n') + '\n',
       cwd: project,

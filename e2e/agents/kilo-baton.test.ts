@@ -6,15 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
+import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, notesPrompt, searchableWhileRunning, watchAgent } from '../../testing/agents/watching-scene.js';
 
-/** Environment variables of the machine running the tests that would point Baton elsewhere. */
+/** Kilo keeps one database: ~/.local/share/kilo/kilo.db. */
+function kiloDb(home: string): string {
+  return path.join(home, '.local', 'share', 'kilo', 'kilo.db');
+}
 
 /** The session whose parts hold `token`, read the way Kilo's own readers do (a read-only connection, closed at once). */
 function sessionHolding(dbFile: string, token: string): string | null {
@@ -32,46 +31,20 @@ function sessionHolding(dbFile: string, token: string): string | null {
 }
 
 describe('real Kilo Code with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let mock: MockLlm;
-  let kiloEnv: NodeJS.ProcessEnv;
-  let dbFile: string;
-  let server: LocalServer | null = null;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('kilo');
-    // Kilo is set up after Baton started watching (no ~/.local/share/kilo before).
-    scene = await startWatchingScene('kilo', 'kilo-app');
-    ({ home, project, core, mock } = scene);
-    kiloEnv = scene.agentEnv;
-    dbFile = path.join(home, '.local', 'share', 'kilo', 'kilo.db');
-  });
-  afterAll(async () => {
-    await server?.close();
-    await scene?.close();
-  });
+  // Kilo is set up after Baton started watching (no ~/.local/share/kilo before).
+  const ready = watchAgent('kilo', 'kilo-app');
 
   it('makes a session Kilo is writing searchable within a second of its prompt reaching kilo.db', async () => {
-    requireCli(cli);
-    const { bin } = cli;
+    const { bin, core, home, project, agentEnv: kiloEnv } = ready();
     const token = `kiloprobe${Date.now().toString(36)}`;
-    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'kilo', token, () => sessionHolding(dbFile, token) !== null, () => runAgent({ bin, args: ['run', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: kiloEnv, timeoutMs: 240_000 }));
-    expect(run.timedOut, `kilo timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `kilo failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-
-    const sid = sessionHolding(dbFile, token);
+    const prompt = notesPrompt(project, token);
+    const probe = await searchableWhileRunning(core, 'kilo', token, () => sessionHolding(kiloDb(home), token) !== null, () => runAgent({ bin, args: ['run', prompt], cwd: project, env: kiloEnv, timeoutMs: 240_000 }));
+    expectSearchableWithinASecond('kilo', probe);
+    const sid = sessionHolding(kiloDb(home), token);
     expect(sid, 'Kilo wrote no session').toBeTruthy();
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
 
     // A resume appends to the same session row: one more turn, same session.
-    const again = await runAgent({ bin: cli.bin, args: ['run', '--continue', 'Thanks! Anything else?'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
+    const again = await runAgent({ bin, args: ['run', '--continue', 'Thanks! Anything else?'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
     expect(again.code, `kilo --continue failed:\n${again.stdout}\n${again.stderr}`).toBe(0);
     await core.syncNow('kilo');
     const session = await core.api.getSession({ session: `kilo:${sid}` });
@@ -81,8 +54,8 @@ describe('real Kilo Code with a watching Baton', () => {
   });
 
   it('shows a subagent Kilo ran (the task tool) as a child session of the one that launched it', async () => {
-    requireCli(cli);
-    const run = await runAgent({ bin: cli.bin, args: ['run', 'Please use a subagent to run `ls -1` and report what it shows.'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
+    const { bin, core, project, agentEnv: kiloEnv } = ready();
+    const run = await runAgent({ bin, args: ['run', 'Please use a subagent to run `ls -1` and report what it shows.'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
     expect(run.code, `kilo failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     await core.syncNow('kilo');
     const page = await core.api.listSessions({ agent: 'kilo', limit: 100, offset: 0 });
@@ -95,9 +68,8 @@ describe('real Kilo Code with a watching Baton', () => {
   });
 
   it('registers Baton in kilo.json beside the user’s config; a Baton tool called by the model reaches Baton', async () => {
-    requireCli(cli);
-    await core.api.updateSettings({ port: await freePort() });
-    server = await startLocalServer(core);
+    const { bin, core, home, project, mock, serve, agentEnv: kiloEnv } = ready();
+    const server = await serve();
     const [installed] = await core.api.installMcp({ agent: 'kilo', dryRun: false });
     expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.config', 'kilo', 'kilo.json') });
     const config = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcp: Record<string, { url: string }>; provider: unknown };
@@ -106,7 +78,7 @@ describe('real Kilo Code with a watching Baton', () => {
 
     mock.clear();
     // `kilo run` sends a prompt with spaces wrapped in quotes, escaping the quotes inside: no JSON strings in it.
-    const run = await runAgent({ bin: cli.bin, args: ['run', 'call tool `list_sessions` with `{}`'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
+    const run = await runAgent({ bin, args: ['run', 'call tool `list_sessions` with `{}`'], cwd: project, env: kiloEnv, timeoutMs: 240_000 });
     expect(run.timedOut, `kilo timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `kilo failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const requests = mock.requests().map((r) => JSON.stringify(r.body));

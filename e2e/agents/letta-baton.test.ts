@@ -7,14 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { describe, expect, it } from 'vitest';
 import { promptArgs } from '../../testing/agents/agent-home.js';
-import type { BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
+import { expectSearchableWithinASecond, notesPrompt, searchableWhileRunning, sessionWithTools, watchAgent } from '../../testing/agents/watching-scene.js';
 
 /** Letta's conversation transcripts: `conversations/<base64url(key)>/messages.jsonl`. */
 function messageFiles(home: string): string[] {
@@ -27,50 +23,22 @@ function messageFiles(home: string): string[] {
 }
 
 describe('real Letta Code with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let lettaEnv: NodeJS.ProcessEnv;
-  let mock: MockLlm;
-  let server: LocalServer | null = null;
+  // Letta is set up after Baton started watching (no ~/.letta before).
+  const ready = watchAgent('letta', 'letta-app');
   /** The first conversation's probe: only Baton's index can name it in another conversation. */
   const token = `lettaprobe${Date.now().toString(36)}`;
 
-  beforeAll(async () => {
-    cli = await ensureAgentCli('letta');
-    // Letta is set up after Baton started watching (no ~/.letta before).
-    scene = await startWatchingScene('letta', 'letta-app');
-    ({ home, project, core, mock } = scene);
-    lettaEnv = scene.agentEnv;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await scene?.close();
-  });
-
   it('makes a conversation Letta is writing searchable within a second of its prompt reaching disk; --conversation appends to it', async () => {
-    requireCli(cli);
-    const { bin } = cli;
-    fs.writeFileSync(path.join(project, `notes-${token}.txt`), 'remember the milk\n');
-    const prompt = `Please read \`notes-${token}.txt\` and tell me what it says.`;
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'letta', token, () => messageFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('letta', prompt), cwd: project, env: lettaEnv, timeoutMs: 180_000 }));
-    expect(run.timedOut, `letta timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `letta failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toContain('remember the milk');
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
+    const { bin, core, home, project, agentEnv: lettaEnv } = ready();
+    const prompt = notesPrompt(project, token);
+    const probe = await searchableWhileRunning(core, 'letta', token, () => messageFiles(home).some((f) => fs.readFileSync(f, 'utf8').includes(token)), () => runAgent({ bin, args: promptArgs('letta', prompt), cwd: project, env: lettaEnv, timeoutMs: 180_000 }));
+    expectSearchableWithinASecond('letta', probe);
+    expect(probe.run.stdout).toContain('remember the milk');
 
     expect(messageFiles(home)).toHaveLength(1);
     const id = 'local-conv-1';
-    const settled = Date.now() + 5000;
-    let session = await core.api.getSession({ session: `letta:${id}` });
-    while (session.toolNames.length === 0 && Date.now() < settled) {
-      await new Promise((r) => setTimeout(r, 50));
-      session = await core.api.getSession({ session: `letta:${id}` });
-    }
+    // The rest of the run (tool call, answer) arrives through the watcher too.
+    const session = await sessionWithTools(core, `letta:${id}`);
     expect(session).toMatchObject({ agent: 'letta', cwd: project, userTurns: 1, toolNames: ['Bash'], model: 'mock-model' });
     // The prompt as typed: Letta's injected <system-reminder> blocks are not part of it.
     expect(session.firstPrompt).toBe(prompt);
@@ -84,9 +52,8 @@ describe('real Letta Code with a watching Baton', () => {
   });
 
   it("registers Baton with every Letta agent in settings.json; a Baton tool the model calls through `letta mcp call` reaches Baton", async () => {
-    requireCli(cli);
-    await core.api.updateSettings({ port: await freePort() });
-    server = await startLocalServer(core);
+    const { bin, core, home, project, mock, serve, agentEnv: lettaEnv } = ready();
+    const server = await serve();
     const [installed] = await core.api.installMcp({ agent: 'letta', dryRun: false });
     expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.letta', 'settings.json') });
     const settings = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { agents: { mcpServers?: { name: string; url: string }[] }[]; preferredBackendMode: string };
@@ -96,9 +63,9 @@ describe('real Letta Code with a watching Baton', () => {
 
     mock.clear();
     // Letta's own `letta` on the PATH its Bash tool sees, as an installed Letta has it.
-    const env = { ...lettaEnv, PATH: [path.dirname(cli.bin), lettaEnv.PATH].join(path.delimiter) };
+    const env = { ...lettaEnv, PATH: [path.dirname(bin), lettaEnv.PATH].join(path.delimiter) };
     const call = `letta mcp call mcp__baton__list_sessions --args '{"agent":"letta"}'`;
-    const run = await runAgent({ bin: cli.bin, args: promptArgs('letta', `Please run \`${call}\` and tell me what it says.`), cwd: project, env, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: promptArgs('letta', `Please run \`${call}\` and tell me what it says.`), cwd: project, env, timeoutMs: 180_000 });
     expect(run.timedOut, `letta timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `letta failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const requests = mock.requests().filter((r) => r.url.includes('chat/completions')).map((r) => JSON.stringify(r.body));

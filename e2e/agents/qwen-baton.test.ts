@@ -6,16 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatonCore } from '../../electron/core/service.js';
-import { startLocalServer, type LocalServer } from '../../electron/core/local-server.js';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
+import { describe, expect, it } from 'vitest';
 import { MOCK_AGENT } from '../../testing/agents/agent-home.js';
-import { freePort, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
-import { searchableWhileRunning, startWatchingScene, type WatchingScene } from '../../testing/agents/watching-scene.js';
-
-/** Environment variables of the machine running the tests that would point Baton elsewhere. */
+import { expectSearchableWithinASecond, searchableWhileRunning, sessionWithTools, watchAgent } from '../../testing/agents/watching-scene.js';
 
 interface Line {
   type: string;
@@ -32,59 +26,30 @@ function chatLines(home: string): { file: string; lines: Line[] }[] {
 }
 
 describe('real Qwen Code with a watching Baton', () => {
-  let scene: WatchingScene;
-  let cli: AgentCli;
-  let home: string;
-  let project: string;
-  let core: BatonCore;
-  let mock: MockLlm;
-  let qwenEnv: NodeJS.ProcessEnv;
-  let server: LocalServer | null = null;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('qwen');
-    // Qwen Code is set up after Baton started watching (no ~/.qwen before): installed while Baton runs.
-    scene = await startWatchingScene('qwen', 'qwen-app', { MOCK_AGENT: MOCK_AGENT.qwen });
-    ({ home, project, core, mock } = scene);
-    qwenEnv = scene.agentEnv;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await scene?.close();
-  });
+  // Qwen Code is set up after Baton started watching (no ~/.qwen before): installed while Baton runs.
+  const ready = watchAgent('qwen', 'qwen-app', { mockEnv: { MOCK_AGENT: MOCK_AGENT.qwen } });
 
   it('makes a session Qwen is writing searchable within a second of its prompt reaching disk', async () => {
-    requireCli(cli);
-    const { bin } = cli;
+    const { bin, core, home, project, agentEnv: qwenEnv } = ready();
     const token = `qwenprobe${Date.now().toString(36)}`;
-    const { run, onDiskAt, foundAt } = await searchableWhileRunning(core, 'qwen', token, () => chatLines(home).some((c) => c.lines.some((l) => JSON.stringify(l).includes(token))), () => runAgent({ bin, args: ['--yolo', '-p', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: qwenEnv, timeoutMs: 180_000 }));
-    expect(run.timedOut, `qwen timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
-    expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
-
+    const probe = await searchableWhileRunning(core, 'qwen', token, () => chatLines(home).some((c) => c.lines.some((l) => JSON.stringify(l).includes(token))), () => runAgent({ bin, args: ['--yolo', '-p', `Please read \`notes-${token}.txt\` and tell me what it says.`], cwd: project, env: qwenEnv, timeoutMs: 180_000 }));
+    // Measured from the line reaching disk: Qwen stamps a record when it is made and writes it later.
+    expectSearchableWithinASecond('qwen', probe);
     const [chat] = chatLines(home);
     expect(chat, 'Qwen wrote no chat file').toBeDefined();
-    expect(foundAt, 'the prompt never became searchable').toBeGreaterThan(0);
-    expect(onDiskAt).toBeGreaterThan(0);
-    // Measured from the line reaching disk: Qwen stamps a record when it is made and writes it later.
-    expect(foundAt - onDiskAt).toBeLessThan(1000);
 
     const sessionId = path.basename(chat!.file, '.jsonl');
     // The rest of the run (tool call, answer) arrives through the watcher too.
-    const settled = Date.now() + 5000;
-    let session = await core.api.getSession({ session: `qwen:${sessionId}` });
-    while (session.toolNames.length === 0 && Date.now() < settled) {
-      await new Promise((r) => setTimeout(r, 50));
-      session = await core.api.getSession({ session: `qwen:${sessionId}` });
-    }
+    const session = await sessionWithTools(core, `qwen:${sessionId}`);
     expect(session).toMatchObject({ agent: 'qwen', cwd: project, userTurns: 1, toolNames: ['read_file'], model: 'mock-coder' });
     expect(session.firstPrompt).toContain(token);
     expect(session.usage.input).toBeGreaterThan(0);
   });
 
   it('shows a subagent Qwen ran as a child session of the one that launched it', async () => {
-    requireCli(cli);
+    const { bin, core, home, project, agentEnv: qwenEnv } = ready();
     fs.writeFileSync(path.join(project, 'todo.txt'), 'milk\nsubagentprobe\n');
-    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', 'Please use a subagent to read `todo.txt` and report what it says.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: ['--yolo', '-p', 'Please use a subagent to read `todo.txt` and report what it says.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
     expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const child = chatLines(home).find((c) => c.file.includes(`${path.sep}subagents${path.sep}`));
     expect(child, 'Qwen wrote no subagent transcript').toBeDefined();
@@ -98,11 +63,11 @@ describe('real Qwen Code with a watching Baton', () => {
   });
 
   it('counts a --fork-session copy of a session once, in its source, and links the fork to it', async () => {
-    requireCli(cli);
+    const { bin, core, home, project, agentEnv: qwenEnv } = ready();
     const source = chatLines(home).find((c) => c.file.includes(`${path.sep}chats${path.sep}`))!;
     const sourceId = path.basename(source.file, '.jsonl');
     const before = new Set(chatLines(home).map((c) => c.file));
-    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '--resume', sourceId, '--fork-session', '-p', 'Say forkprobe, please.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: ['--yolo', '--resume', sourceId, '--fork-session', '-p', 'Say forkprobe, please.'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
     expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const fork = chatLines(home).find((c) => !before.has(c.file))!;
     expect(fork, 'Qwen wrote no fork file').toBeDefined();
@@ -113,9 +78,8 @@ describe('real Qwen Code with a watching Baton', () => {
   });
 
   it('registers Baton in settings.json; a Baton tool called by the model reaches Baton', async () => {
-    requireCli(cli);
-    await core.api.updateSettings({ port: await freePort() });
-    server = await startLocalServer(core);
+    const { bin, core, home, project, mock, serve, agentEnv: qwenEnv } = ready();
+    const server = await serve();
     const [installed] = await core.api.installMcp({ agent: 'qwen', dryRun: false });
     expect(installed).toMatchObject({ ok: true, changed: true, file: path.join(home, '.qwen', 'settings.json') });
     const settings = JSON.parse(fs.readFileSync(installed!.file, 'utf8')) as { mcpServers: Record<string, unknown>; security: unknown };
@@ -123,7 +87,7 @@ describe('real Qwen Code with a watching Baton', () => {
     expect(settings.security).toBeDefined(); // the harness's own settings survive
 
     mock.clear();
-    const run = await runAgent({ bin: cli.bin, args: ['--yolo', '-p', 'call tool `list_sessions` with `{"agent":"qwen"}`'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
+    const run = await runAgent({ bin, args: ['--yolo', '-p', 'call tool `list_sessions` with `{"agent":"qwen"}`'], cwd: project, env: qwenEnv, timeoutMs: 180_000 });
     expect(run.timedOut, `qwen timed out:\n${run.stdout}\n${run.stderr}`).toBe(false);
     expect(run.code, `qwen failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     const requests = mock.requests().map((r) => JSON.stringify(r.body));

@@ -5,17 +5,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateTmpEnv } from './private-tmp-env.js';
 
 export function clineEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const file = path.join(home, '.cline', 'data', 'settings', 'providers.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.mkdirSync(path.join(home, '.tmp'), { recursive: true });
   if (!fs.existsSync(file)) {
     const settings = { provider: 'openai-compatible', apiKey: 'dummy', model: 'mock-model', baseUrl: `${mockUrl}/v1` };
     const provider = { settings, updatedAt: new Date().toISOString(), tokenSource: 'manual' };
     fs.writeFileSync(file, JSON.stringify({ version: 1, lastUsedProvider: 'openai-compatible', modes: {}, providers: { 'openai-compatible': provider } }, null, 2));
   }
-  return { HOME: home, PATH: process.env.PATH, TMPDIR: path.join(home, '.tmp'), TMUX_TMPDIR: path.join(home, '.tmp'), TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+  const env = privateTmpEnv(home);
+  return { ...env, TMUX_TMPDIR: env.TMPDIR };
 }
 
 /**

@@ -5,16 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateTmpEnv } from './private-tmp-env.js';
 
 export function copilotEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   fs.mkdirSync(path.join(home, '.copilot'), { recursive: true });
-  fs.mkdirSync(path.join(home, '.tmp'), { recursive: true });
   return {
-    HOME: home,
-    PATH: process.env.PATH,
-    TMPDIR: path.join(home, '.tmp'),
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
+    ...privateTmpEnv(home),
     COPILOT_OFFLINE: 'true',
     COPILOT_AUTO_UPDATE: 'false',
     COPILOT_PROVIDER_TYPE: 'openai',

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateTmpEnv } from './private-tmp-env.js';
 
 /** Droid's `-m` for the BYOK model below. */
 export const DROID_MODEL = 'custom:mock-model';
@@ -13,7 +14,6 @@ export const DROID_MODEL = 'custom:mock-model';
 export function droidEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.factory');
   fs.mkdirSync(dir, { recursive: true });
-  fs.mkdirSync(path.join(home, '.tmp'), { recursive: true });
   const settings = path.join(dir, 'settings.json');
   if (!fs.existsSync(settings)) {
     fs.writeFileSync(
@@ -40,11 +40,7 @@ export function droidEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
     );
   }
   return {
-    HOME: home,
-    PATH: process.env.PATH,
-    TMPDIR: path.join(home, '.tmp'),
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
+    ...privateTmpEnv(home),
     USER: 'baton-test',
     FACTORY_DISABLE_KEYRING: '1',
     FACTORY_API_BASE_URL: mockUrl,

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateTmpEnv } from './private-tmp-env.js';
 
 /** The model every run names (`-m`): the mock's id under Letta's provider. */
 export const LETTA_MODEL = 'openai-compatible/mock-model';
@@ -20,13 +21,8 @@ export function lettaEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
     const provider = { id: 'local-provider-openai-compatible', name: 'openai-compatible', provider_type: 'openai-compatible', provider_category: 'byok', auth: { type: 'api', key: 'dummy' }, base_url: `${mockUrl}/v1`, created_at: now, updated_at: now };
     fs.writeFileSync(auth, `${JSON.stringify({ version: 1, providers: { 'openai-compatible': provider } }, null, 2)}\n`);
   }
-  fs.mkdirSync(path.join(home, '.tmp'), { recursive: true });
   return {
-    HOME: home,
-    PATH: process.env.PATH,
-    TMPDIR: path.join(home, '.tmp'),
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
+    ...privateTmpEnv(home),
     LETTA_CODE_TELEM: '0',
     LETTA_DISABLE_LSP_DOWNLOAD: '1',
   };

@@ -36,7 +36,7 @@ export interface HookSpec {
   /** The agent's event name. */
   event: string;
   baton: HookEvent;
-  /** Seconds the agent waits for the hook. */
+  /** How long the agent waits for the hook, in its own unit: seconds (Gemini CLI, Letta Code: milliseconds). */
   timeout: number;
 }
 
@@ -63,6 +63,12 @@ const CLAUDE_LIKE: HookSpec[] = [
   { event: 'Stop', baton: 'stop', timeout: 10 },
 ];
 
+/** The two hooks the agents other than Claude Code and Codex get: session start, end of turn (`timeout` in the agent's unit). */
+const startAndStop = (start: string, stop: string, timeout: number): HookSpec[] => [
+  { event: start, baton: 'session-start', timeout },
+  { event: stop, baton: 'stop', timeout },
+];
+
 /** Baton's pre-compaction checkpoint reads only Claude Code's and Codex's transcript records. */
 const NO_PRECOMPACT = (agent: string, event: string): string =>
   `${event} checkpoint: ${agent} runs a ${event} hook, but Baton's automatic checkpoint before compaction reads only Claude Code's and Codex's transcript records so far; ${agent}'s own transcript is not decoded there, so no ${event} hook is installed.`;
@@ -87,10 +93,7 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
     agent: 'hermes',
     format: 'yaml',
     file: ({ env, home }) => path.join(env.HERMES_HOME || path.join(home, '.hermes'), 'config.yaml'),
-    specs: [
-      { event: 'pre_llm_call', baton: 'session-start', timeout: 10 },
-      { event: 'on_session_end', baton: 'stop', timeout: 10 },
-    ],
+    specs: startAndStop('pre_llm_call', 'on_session_end', 10),
     unsupported: [
       'PreCompact checkpoint: Hermes runs no shell hook before it compresses a conversation (its only compression event, session:compress, is a gateway hook that fires after compression, in-process Python).',
     ],
@@ -100,20 +103,14 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
     format: 'json',
     // The settings.json Baton's MCP registration edits as well (GEMINI_CLI_HOME moves it).
     file: (environment) => mcpConfigFile('gemini', environment),
-    specs: [
-      { event: 'SessionStart', baton: 'session-start', timeout: 10_000 },
-      { event: 'AfterAgent', baton: 'stop', timeout: 10_000 },
-    ],
+    specs: startAndStop('SessionStart', 'AfterAgent', 10_000),
     unsupported: [NO_PRECOMPACT('Gemini CLI', 'PreCompress')],
   },
   qwen: {
     agent: 'qwen',
     format: 'json',
     file: (environment) => mcpConfigFile('qwen', environment),
-    specs: [
-      { event: 'SessionStart', baton: 'session-start', timeout: 10 },
-      { event: 'Stop', baton: 'stop', timeout: 10 },
-    ],
+    specs: startAndStop('SessionStart', 'Stop', 10),
     unsupported: [NO_PRECOMPACT('Qwen Code', 'PreCompact')],
   },
   copilot: {
@@ -121,10 +118,7 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
     format: 'json',
     // A file of Baton's own among Copilot's personal hook files: the user's settings stay untouched.
     file: ({ env, home }) => path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'hooks', 'baton.json'),
-    specs: [
-      { event: 'sessionStart', baton: 'session-start', timeout: 10 },
-      { event: 'agentStop', baton: 'stop', timeout: 10 },
-    ],
+    specs: startAndStop('sessionStart', 'agentStop', 10),
     unsupported: [NO_PRECOMPACT('Copilot CLI', 'preCompact')],
   },
   droid: {
@@ -132,10 +126,7 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
     format: 'json',
     file: droidHooksFile,
     eventsAt: (file) => (path.basename(file) === 'hooks.json' ? [] : HOOKS_KEY),
-    specs: [
-      { event: 'SessionStart', baton: 'session-start', timeout: 10 },
-      { event: 'Stop', baton: 'stop', timeout: 10 },
-    ],
+    specs: startAndStop('SessionStart', 'Stop', 10),
     unsupported: [NO_PRECOMPACT('Factory Droid', 'PreCompact')],
   },
   letta: {
@@ -143,10 +134,7 @@ export const HOOK_TARGETS: Partial<Record<AgentId, AgentHookTarget>> = {
     format: 'json',
     // The settings.json that also lists each agent's MCP servers.
     file: (environment) => mcpConfigFile('letta', environment),
-    specs: [
-      { event: 'SessionStart', baton: 'session-start', timeout: 10_000 },
-      { event: 'Stop', baton: 'stop', timeout: 10_000 },
-    ],
+    specs: startAndStop('SessionStart', 'Stop', 10_000),
     unsupported: [
       'Headless runs: `letta -p` runs no SessionStart hook (Letta Code 0.32 runs it in its interactive TUI only), so a pending handoff reaches an interactive Letta session.',
       NO_PRECOMPACT('Letta Code', 'PreCompact'),
