@@ -266,6 +266,8 @@ export interface OpenInAgentResult {
   command: string;
   launched: boolean;
   error: string | null;
+  /** The agent takes no first prompt on its command line (Letta Code): it opened bare, and the brief is to be pasted. */
+  pasteBrief?: boolean;
 }
 
 /** The tray app's own state, for the settings UI. Headless mode: mode 'headless', the rest null (not applicable). */

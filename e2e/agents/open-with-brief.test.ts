@@ -34,8 +34,9 @@ const AGENTS: OpenCase[] = [
   // cn's interactive start asks for an Anthropic key until its onboarding is marked complete.
   { agent: 'continue', cli: 'continue', prepare: (home) => fs.writeFileSync(path.join(home, '.continue', '.onboarding_complete'), new Date().toISOString()) },
   { agent: 'cline', cli: 'cline' },
-  { agent: 'droid', cli: 'droid' },
-  { agent: 'letta', cli: 'letta' },
+  // Not here: Factory Droid 0.225's interactive CLI asks for a Factory login before anything (its BYOK
+  // models run without one only in `droid exec`), so `droid "<brief>"` cannot be run offline; Letta
+  // Code takes no first prompt (it opens bare and the brief is pasted: open-in-agent.test.ts).
 ];
 
 describe('Open in an agent: the real CLI starts with the brief as its first prompt', () => {

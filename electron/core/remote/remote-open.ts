@@ -22,13 +22,15 @@ const HOST_BRIEF_DIR = '.cache/baton-briefs';
  * folder (stops there if it is gone) and replaces itself with the agent, the brief as its first prompt.
  */
 export function remoteLauncherScript(agent: AgentId, cwd: string, brief: string): string {
-  const { bin, before } = AGENT_PROMPT_ARGS[agent];
+  const { bin, before, bare } = AGENT_PROMPT_ARGS[agent];
+  // An agent that takes no first prompt starts bare there; the brief is pasted.
+  const exec = before === null ? [bin, ...(bare ?? [])].join(' ') : `${[bin, ...before].join(' ')} ${quotePosix(brief.replace(/\0/g, ''))}`;
   return [
     '# Baton: start the agent in the session folder with the brief as its first prompt.',
     'rm -f -- "$0"',
     `${changeDirectory('posix', cwd)} || exit 1`,
     // NUL cannot be in an argument; nothing else needs care inside the quoting.
-    `exec ${[bin, ...before].join(' ')} ${quotePosix(brief.replace(/\0/g, ''))}`,
+    `exec ${exec}`,
     '',
   ].join('\n');
 }

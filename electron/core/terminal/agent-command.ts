@@ -8,8 +8,12 @@ import { changeDirectory, quotePosix, quotePowerShell, type ShellKind } from './
 
 export type { ShellKind };
 
-/** Executable and the arguments that come before the prompt, per agent. */
-export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly string[] }> = {
+/**
+ * Executable and the arguments that come before the prompt, per agent; `before: null` for an agent
+ * whose interactive CLI takes no first prompt on its command line (it starts bare, and the brief is
+ * pasted or handed over by its start-up hook).
+ */
+export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly string[] | null; bare?: readonly string[] }> = {
   claude: { bin: 'claude', before: [] },
   codex: { bin: 'codex', before: [] },
   opencode: { bin: 'opencode', before: ['--prompt'] },
@@ -22,7 +26,8 @@ export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly 
   copilot: { bin: 'copilot', before: ['-i'] },
   continue: { bin: 'cn', before: [] },
   droid: { bin: 'droid', before: [] },
-  letta: { bin: 'letta', before: [] },
+  // letta-code 0.32 reads a first positional as a subcommand: its TUI starts bare (a new conversation).
+  letta: { bin: 'letta', before: null, bare: ['--new'] },
 };
 
 
@@ -31,8 +36,8 @@ export const AGENT_PROMPT_ARGS: Record<AgentId, { bin: string; before: readonly 
  * the bare `claude` when there is no brief file (a hook hands the brief over instead).
  */
 export function agentPromptCommand(agent: AgentId, briefFile: string | null, shell: ShellKind): string {
-  const { bin, before } = AGENT_PROMPT_ARGS[agent];
-  if (briefFile === null) return bin;
+  const { bin, before, bare } = AGENT_PROMPT_ARGS[agent];
+  if (briefFile === null || before === null) return [bin, ...(bare ?? [])].join(' ');
   const head = [bin, ...before].join(' ');
   if (shell === 'posix') return `${head} "$(cat ${quotePosix(briefFile)})"`;
   return `${head} (Get-Content -Raw -LiteralPath ${quotePowerShell(briefFile)})`;
@@ -42,4 +47,9 @@ export function agentPromptCommand(agent: AgentId, briefFile: string | null, she
 export function copyableCommand(agent: AgentId, cwd: string, briefFile: string | null, shell: ShellKind): string {
   if (shell === 'posix') return `${changeDirectory('posix', cwd)} && ${agentPromptCommand(agent, briefFile, 'posix')}`;
   return `${changeDirectory('powershell', cwd)}; ${agentPromptCommand(agent, briefFile, 'powershell')}`;
+}
+
+/** Whether the agent's CLI can be started with the brief as its first prompt. */
+export function takesFirstPrompt(agent: AgentId): boolean {
+  return AGENT_PROMPT_ARGS[agent].before !== null;
 }

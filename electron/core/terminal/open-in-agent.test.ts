@@ -81,9 +81,16 @@ describe('openInAgent without a terminal', () => {
     execFileSync('sh', ['-c', result.command], { env: { PATH: `${stubBin}:/usr/bin:/bin`, BATON_TEST_RECORDS: records } });
     const [recordedCwd, ...argv] = readRecord(AGENT_PROMPT_ARGS[agent].bin) ?? [];
     expect(recordedCwd).toBe(cwd);
-    const expectedPrefix = { claude: [], codex: [], opencode: ['--prompt'], hermes: ['chat', '-q'], gemini: ['-i'], qwen: ['-i'], pi: [], cline: ['-i'], kilo: ['--prompt'], copilot: ['-i'], continue: [], droid: [], letta: [] }[agent];
+    const expectedPrefix = { claude: [], codex: [], opencode: ['--prompt'], hermes: ['chat', '-q'], gemini: ['-i'], qwen: ['-i'], pi: [], cline: ['-i'], kilo: ['--prompt'], copilot: ['-i'], continue: [], droid: [], letta: null }[agent];
+    if (expectedPrefix === null) {
+      // Letta Code's TUI takes no first prompt (a positional is a subcommand): a new conversation, the brief to paste.
+      expect(argv).toEqual(['--new']);
+      expect(result.pasteBrief).toBe(true);
+      return;
+    }
     // $(cat) drops trailing newlines, as every shell does.
     expect(argv).toEqual([...expectedPrefix, BRIEF.replace(/\n+$/, '')]);
+    expect(result.pasteBrief).toBeUndefined();
   });
 
   it('opens in the home directory when the session’s cwd is gone', async () => {

@@ -10,7 +10,7 @@ import type { BriefResult, OpenInAgentResult } from '../../../shared/api-types.j
 import { parseApiInput, type ApiParsedInput } from '../../../shared/contract.js';
 import { writeBriefFile, briefDir } from './brief-file.js';
 import { chooseTerminal, planLaunch, shellKindFor, type HostProbe, type LaunchPlan } from './terminal-plan.js';
-import { copyableCommand, type ShellKind } from './agent-command.js';
+import { copyableCommand, takesFirstPrompt, type ShellKind } from './agent-command.js';
 import { launchTerminal, type LaunchOutcome } from './launcher.js';
 
 export interface OpenInAgentDeps {
@@ -72,5 +72,6 @@ export async function openInAgent(deps: OpenInAgentDeps, input: { session: strin
   if (remote && 'error' in remote) return { command: '', launched: false, error: remote.error };
   // A session whose directory is gone still opens, in the home directory (a host's session: the terminal starts here, at home).
   const cwd = !remote && session.cwd && probe.isDirectory(session.cwd) ? session.cwd : probe.home;
-  return launchAgentIn(deps, { agent: input.target, cwd, briefFile, command: remote?.command });
+  const opened = await launchAgentIn(deps, { agent: input.target, cwd, briefFile, command: remote?.command });
+  return takesFirstPrompt(input.target) ? opened : { ...opened, pasteBrief: true };
 }

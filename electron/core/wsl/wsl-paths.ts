@@ -54,7 +54,9 @@ export function parseWslDistros(output: Buffer): string[] {
  * the brief read on the Windows side as its first prompt, as for a Windows session.
  */
 export function wslOpenPowerShell(distro: string, cwd: string | null, agent: AgentId, briefFile: string): string {
-  const { bin, before } = AGENT_PROMPT_ARGS[agent];
+  const { bin, before, bare } = AGENT_PROMPT_ARGS[agent];
+  // An agent that takes no first prompt starts bare; the brief is pasted.
+  if (before === null) return `& ${wslOpenArgv(distro, cwd ?? '~', [bin, ...(bare ?? [])]).map(quotePowerShell).join(' ')}`;
   const argv = wslOpenArgv(distro, cwd ?? '~', [bin, ...before]).map(quotePowerShell).join(' ');
   return `& ${argv} (Get-Content -Raw -LiteralPath ${quotePowerShell(briefFile)})`;
 }

@@ -274,7 +274,9 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get, deps, s
       try {
         const result = await deps.client.openInAgent({ session: id, target });
         set({ openResult: result });
-        if (result.launched) get().notify('info', `Opened ${AGENT_LABELS[target]} in a new terminal.`);
+        // An agent that takes no first prompt opened bare: the brief goes on the clipboard to paste there.
+        if (result.launched && result.pasteBrief) await get().copyBriefFor(id, target);
+        else if (result.launched) get().notify('info', `Opened ${AGENT_LABELS[target]} in a new terminal.`);
         else get().notify('warning', result.error ?? `Could not open ${AGENT_LABELS[target]}; run the command shown.`);
       } catch (err) {
         get().notify('error', `Could not open ${AGENT_LABELS[target]}: ${messageOf(err)}`);
