@@ -58,7 +58,7 @@ describe('the lean brief core', () => {
       // The folder moves on after the checkpoint: the brief reports it (git drift).
       fs.writeFileSync(path.join(repo, 'parser.ts'), 'export const a = 2;\n');
       fullLast = await lastSessionId(full.api, undefined);
-      expected = (await full.api.generateBrief({ session: fullLast, format: 'md' })).text;
+      expected = (await full.api.generateBrief({ session: fullLast, format: 'md', redact: true })).text;
     } finally {
       await full.close();
     }
