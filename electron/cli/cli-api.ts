@@ -108,22 +108,28 @@ async function pagedKeys(page: (offset: number) => Promise<{ sessions: { id: str
  */
 export async function openCliApi(environment: Environment = currentEnvironment(), options: { reveal?: boolean } = {}): Promise<CliApiHandle> {
   const reveal = options.reveal === true;
-  if (environment.env.BATON_NO_SERVER !== '1' && !reveal) {
-    const dataDir = batonDataDir(environment);
-    const token = new TokenStore(dataDir).get();
-    const server = await currentServer(dataDir, token);
-    if (server) {
-      // Already redacted by the server: the token never gets anything else.
-      const api = remoteApi(server, token);
-      return { api, server: server.url, sessionKeys: () => pagedKeys((offset) => api.listSessions({ limit: 1000, offset })), close: async () => {} };
-    }
-  }
+  const remote = reveal ? null : await openServerApi(environment);
+  if (remote) return remote;
   const { openCliCore } = await import('./cli-core.js');
   const { redacting } = await import('./cli-redaction.js');
   const cli = await openCliCore({ environment });
   // Straight from the index: hidden sessions too, since a `<ref>` can name them.
   const reader = () => cli.core.sources.reader;
   return { api: redacting<CliApi>(cli.core.api, reveal), server: null, sessionKeys: () => pagedKeys(async (offset) => reader().listSessions({ limit: 10_000, offset })), close: () => cli.close() };
+}
+
+/**
+ * The running Baton's API for this data dir when one answers with a current index, else null (also
+ * with BATON_NO_SERVER=1). Its answers are already redacted: the token never gets anything else.
+ */
+export async function openServerApi(environment: Environment = currentEnvironment()): Promise<CliApiHandle | null> {
+  if (environment.env.BATON_NO_SERVER === '1') return null;
+  const dataDir = batonDataDir(environment);
+  const token = new TokenStore(dataDir).get();
+  const server = await currentServer(dataDir, token);
+  if (!server) return null;
+  const api = remoteApi(server, token);
+  return { api, server: server.url, sessionKeys: () => pagedKeys((offset) => api.listSessions({ limit: 1000, offset })), close: async () => {} };
 }
 
 /**

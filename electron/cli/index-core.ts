@@ -15,6 +15,8 @@ import { maskKnownSecrets } from '../core/redaction/known-secrets.js';
 
 export interface IndexCore {
   dataDir: string;
+  environment: Environment;
+  settings: SettingsStore;
   sources: ReloadingIngest;
   /** Work done to bring the index current: how far behind the stores it was. */
   catchUp: SyncCounters | null;
@@ -60,5 +62,5 @@ export async function openIndexCore(opts: IndexCoreOptions): Promise<IndexCore> 
     await sources.stop();
     throw err;
   }
-  return { dataDir, sources, catchUp: sources.counters(), catchUpMs: Date.now() - started, close: () => sources.stop() };
+  return { dataDir, environment, settings, sources, catchUp: sources.counters(), catchUpMs: Date.now() - started, close: () => sources.stop() };
 }

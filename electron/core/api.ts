@@ -5,13 +5,14 @@
 import { ApiError, type ApiHandlers } from '../../shared/contract.js';
 import type { BatonCore } from './baton-core.js';
 import type { hookRuntimeFor as HookRuntimeFor } from './install/hooks/hook-command.js';
-import { AGENTS, type AgentId, type Session } from '../../shared/model.js';
+import { AGENTS, type Session } from '../../shared/model.js';
 import type { SessionVisibility } from './index/session-visibility.js';
 import type { SessionSummary } from '../../shared/api-types.js';
 import { stalenessBand } from './briefs/staleness.js';
 import { checkStorePath } from './sessions/check-path.js';
+import { settingsVisibility } from './sessions/settings-visibility.js';
 import { machineLabel } from '../../shared/machines.js';
-import { remotePath, sessionHost } from './remote/remote-ids.js';
+import { sessionHost } from './remote/remote-ids.js';
 import { remoteOpenCommand } from './remote/remote-open.js';
 import { findMachine, testMachine } from './remote/machine-test.js';
 import { wslOpenPowerShell, wslPathToLinux } from './wsl/wsl-paths.js';
@@ -35,19 +36,7 @@ const continueApi = () => import('./continue/continue-session.js');
 
 export function createApiHandlers(core: BatonCore): ApiHandlers {
   /** Sessions from the stores configured now, minus excluded projects (tilde means home). */
-  const visibility = (): SessionVisibility => {
-    const settings = core.settings.get();
-    const roots: Partial<Record<AgentId, string[]>> = {};
-    for (const agent of AGENTS) if (settings.agents[agent].enabled) roots[agent] = core.storeRoots(agent);
-    // An enabled machine's sessions live under `ssh://<label>/…` (see remote-ids.ts).
-    for (const machine of settings.machines) {
-      if (!machine.enabled) continue;
-      for (const agent of machine.agents ?? AGENTS) roots[agent] = [...(roots[agent] ?? []), remotePath(machineLabel(machine), '/')];
-    }
-    const home = core.environment.home;
-    const excludeCwdGlobs = settings.excludedProjects.map((g) => (g === '~' || g.startsWith('~/') ? home + g.slice(1) : g));
-    return { roots, excludeCwdGlobs };
-  };
+  const visibility = (): SessionVisibility => settingsVisibility(core.settings.get(), core.environment.home, (agent) => core.storeRoots(agent));
   /** A session as lists show it: plus its latest checkpoint and that checkpoint's staleness. */
   /** Source ↔ continuation links from baton.db, read once per listing. */
   const continuationLinks = () => {

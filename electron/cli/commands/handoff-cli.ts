@@ -7,7 +7,6 @@ import path from 'node:path';
 import type childProcess from 'node:child_process';
 import { BRIEF_TARGETS, type BriefTarget } from '../../../shared/model.js';
 import type { HandoffService } from '../../core/handoff/handoff-service.js';
-import type { CliApi } from '../cli-api.js';
 
 export interface HandoffCli {
   service: HandoffService;
@@ -33,8 +32,13 @@ export async function openHandoffCli(options: { reveal?: boolean } = {}): Promis
   };
 }
 
+/** What `--last` reads: a page of the sessions a list shows, newest first (the API's, or brief-core's). */
+export interface SessionLister {
+  listSessions(input: { project?: string; limit: number; offset: number }): Promise<{ sessions: { id: string; cwd: string | null }[]; total: number }>;
+}
+
 /** `--last [--cwd DIR]`: the newest session (that ran in DIR), from whichever index answers. */
-export async function lastSessionId(api: Pick<CliApi, 'listSessions'>, cwd: string | undefined): Promise<string> {
+export async function lastSessionId(api: SessionLister, cwd: string | undefined): Promise<string> {
   const dir = cwd ? path.resolve(cwd).replace(/[\\/]+$/, '') : null;
   // Without a directory the newest is the list's first: one row, not a page of 1,000 each listed and
   // redacted (most of a one-shot `brief --last`). With one, the project filter is a substring match:

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import type cliProgressModule from 'cli-progress';
 import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 import { rawStream } from '../terminal-output.js';
 
@@ -17,12 +18,18 @@ export function registerIndex(program: Command): void {
     .description('Bring the session index up to date with the agent stores.')
     .option('--rebuild', 'drop the index and rebuild it from the stores')
     .action(async (opts: { rebuild?: boolean }) => {
-      const { default: cliProgress } = await import('cli-progress');
-      const bar = new cliProgress.SingleBar(
-        { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: rawStream(process.stderr) as NodeJS.WriteStream, hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      );
-      let started = false;
+      // The bar's package is loaded at the first progress with work to show: a warm index that
+      // finds nothing changed (the common case) never draws one, and should not load it.
+      let bar: cliProgressModule.SingleBar | null = null;
+      const newBar = (): cliProgressModule.SingleBar => {
+        // The built-in's own object: a static import of node:module would load it for `--help` too.
+        const { createRequire } = process.getBuiltinModule('node:module');
+        const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule;
+        return new cliProgress.SingleBar(
+          { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: rawStream(process.stderr) as NodeJS.WriteStream, hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        );
+      };
       // Settings and ingest only, not the whole core (see index-core.ts).
       const { openIndexCore } = await import('../index-core.js');
       const cli = await openIndexCore({
@@ -34,13 +41,14 @@ export function registerIndex(program: Command): void {
         onProgress: (p) => {
           if (p.phase !== 'indexing' || p.bytesTotal === 0) return;
           const payload = { filesDone: p.filesDone, filesTotal: p.filesTotal, mbDone: (p.bytesDone / MB).toFixed(1), mbTotal: (p.bytesTotal / MB).toFixed(1) };
-          if (!started) {
+          if (!bar) {
+            bar = newBar();
             bar.start(p.bytesTotal, p.bytesDone, payload);
-            started = true;
           } else bar.update(p.bytesDone, payload);
         },
       });
-      if (started) bar.stop();
+      // A cast: TypeScript narrows `bar` to null here, not seeing the callback assign it.
+      (bar as cliProgressModule.SingleBar | null)?.stop();
       try {
         const s = cli.sources.reader.stats({ messageRows: false });
         const c = cli.catchUp;

@@ -3,7 +3,7 @@
  * and flat `agent-*.jsonl` subagents) plus `projects/<folder>/<sessionId>/subagents/agent-*.jsonl`.
  * cwd comes from the records, never from the (lossy) folder name.
  */
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { currentEnvironment, defaultStoreRoots } from '../../paths.js';
 import { createJsonlAdapter, type RootListing } from '../jsonl/jsonl-adapter.js';
@@ -15,7 +15,8 @@ import { ClaudeParser } from './claude-records.js';
 async function listProject(dir: string, listing: RootListing): Promise<void> {
   let entries;
   try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
+    // Synchronous, as addUnit's stat (project-stores.ts): a listing reads thousands of folders.
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch (err) {
     listing.tracker.diagnostic({ file: dir, message: `cannot list: ${errorMessage(err)}` });
     return;

@@ -20,7 +20,8 @@ const MAX_DEPTH = 4;
 async function walk(titles: CodexTitles, dir: string, depth: number, listing: RootListing): Promise<void> {
   let entries;
   try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
+    // Synchronous, as the stats below: one folder per day of history.
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch (err) {
     if (errorCode(err) !== 'ENOENT') listing.tracker.diagnostic({ file: dir, message: `cannot list: ${errorMessage(err)}` });
     return;

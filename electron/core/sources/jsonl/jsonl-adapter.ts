@@ -4,6 +4,7 @@
  * unit's cursor through readJsonlUnit, and status. An agent's file gives only what is its own: how
  * to list one root, its record parser, and the odd extra (side files to refresh, legacy formats).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/model.js';
 import { SourceStatusTracker } from '../source-status.js';
@@ -41,6 +42,14 @@ export function missingOrUnreadable(err: unknown, where: string, missing: readon
   return missing.includes(errorCode(err)) ? 'absent' : { unreadable: `${where}: ${errorMessage(err)}` };
 }
 
+function rootIsMissing(root: string): boolean {
+  try {
+    return fs.statSync(root, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 export function createJsonlAdapter<S>(
   agent: AgentId,
   roots: string[],
@@ -59,6 +68,9 @@ export function createJsonlAdapter<S>(
     let found = false;
     let unreadable: string | null = null;
     for (const root of storeRoots) {
+      // Most agents are not installed: a missing root is one synchronous stat, not the adapter's
+      // awaited stats and the ENOENT error each of them builds (any other error is the adapter's to report).
+      if (rootIsMissing(root)) continue;
       const outcome = await own.listRoot(root, listing);
       if (outcome === 'found') found = true;
       else if (outcome !== 'absent') unreadable = outcome.unreadable;

@@ -41,9 +41,12 @@ export function listProjectsRoot(
 
 /** Adds every `*.jsonl` file directly in `dir` (a folder that does not exist adds nothing). */
 export async function addJsonlFilesIn(dir: string, units: SourceUnit[]): Promise<void> {
+  // Synchronous, and a stat first: most Claude session folders have no subagents/ folder, and a
+  // failed readdir per session costs an error object (and, awaited, a thread-pool trip) each.
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
   let entries;
   try {
-    entries = await fsp.readdir(dir, { withFileTypes: true });
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     return;
   }
