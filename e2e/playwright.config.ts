@@ -40,5 +40,7 @@ export default defineConfig({
     { name: 'browser', testDir: './browser' },
     { name: 'mcp', testDir: './mcp' },
     { name: 'electron', testDir: './electron' },
+    // The README's screenshots: only when asked for (`npm run docs:screenshots`), never in the suite.
+    ...(process.env.BATON_DOCS_SHOTS === '1' ? [{ name: 'docs', testDir: './docs' }] : []),
   ],
 });

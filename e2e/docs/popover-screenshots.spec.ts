@@ -1,8 +1,8 @@
 /**
  * The README's popover screenshots (docs/popover-light.png, docs/popover-dark.png): the preview of a
- * Claude Code session at the tray popover's size, in each scheme. Skipped unless BATON_DOCS_SHOTS=1,
- * so the suite never rewrites tracked files: `BATON_DOCS_SHOTS=1 npx playwright test -c
- * e2e/playwright.config.ts docs-screenshots` after a change to the popover.
+ * Claude Code session at the tray popover's size, in each scheme. Not part of the suite (it would
+ * rewrite tracked files): its Playwright project exists only under BATON_DOCS_SHOTS=1, which
+ * `npm run docs:screenshots` sets, after a change to the popover.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,6 @@ const CLAUDE_ID = 'claude:1acd9001-6177-4eae-b40d-71af70d0b76c';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`popover screenshot, ${scheme} scheme`, async ({ app }) => {
-    test.skip(process.env.BATON_DOCS_SHOTS !== '1', 'writes docs/: set BATON_DOCS_SHOTS=1');
     await app.emulateMedia({ colorScheme: scheme });
     await app.setViewportSize({ width: 420, height: 640 });
     await waitForSessions(app, 10);
