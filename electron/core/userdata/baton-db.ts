@@ -40,6 +40,8 @@ export function openBatonDb(dir: string, options: OpenBatonDbOptions = {}): Open
   const target = options.targetVersion ?? LATEST_VERSION;
   const now = options.now ?? (() => new Date());
   fs.mkdirSync(dir, { recursive: true });
+  // A file this call created reports version 0, as a new file always has.
+  const created = !fs.existsSync(file) && createWhole(file, target);
   const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
   if (existed) checkReadable(file);
 
@@ -54,7 +56,7 @@ export function openBatonDb(dir: string, options: OpenBatonDbOptions = {}): Open
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    const fromVersion = Number(db.pragma('user_version', { simple: true }));
+    const fromVersion = created ? 0 : Number(db.pragma('user_version', { simple: true }));
     if (fromVersion > LATEST_VERSION) {
       throw new UserDataError(
         `${file} has schema version ${fromVersion}, newer than this Baton understands (${LATEST_VERSION}). ` +
@@ -71,6 +73,33 @@ export function openBatonDb(dir: string, options: OpenBatonDbOptions = {}): Open
     db.close();
     if (err instanceof UserDataError) throw err;
     throw new UserDataError(`Cannot use ${file}: ${messageOf(err)}. The file was left untouched.`, file);
+  }
+}
+
+/**
+ * A new baton.db appears whole: built beside it (WAL, every migration) and linked into place, which
+ * fails if another process got there first (that one's file is kept). Two processes creating an
+ * empty file in place raced: an empty file's WAL switch waits for its first write, so one of them
+ * could write in rollback mode beside the other's WAL and see "table checkpoints already exists".
+ */
+function createWhole(file: string, target: number): boolean {
+  const staging = `${file}.new-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    const db = new Database(staging);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      for (const migration of MIGRATIONS.filter((m) => m.version <= target)) applyMigration(db, migration);
+    } finally {
+      db.close(); // the last connection checkpoints: the staged file alone holds everything
+    }
+    fs.linkSync(staging, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new UserDataError(`Cannot create ${file}: ${messageOf(err)}.`, file);
+    return false;
+  } finally {
+    for (const leftover of [staging, `${staging}-wal`, `${staging}-shm`]) fs.rmSync(leftover, { force: true });
   }
 }
 
