@@ -165,6 +165,6 @@ export function undoContinuation(core: Pick<ContinueCore, 'userData'>, ref: stri
   core.userData.continuations.remove(record.targetSession);
   return {
     sessionId: record.targetSession,
-    removed: steps.map((s) => (s.kind === 'file' ? s.path : s.kind === 'sqlite-row' ? `${s.table} row ${s.key} in ${s.db}` : s.kind === 'jsonl-line' ? `line in ${s.path}` : s.kind === 'cn-index-entry' ? `entry ${s.sessionId} in ${s.path}` : s.argv.join(' '))),
+    removed: steps.map((s) => (s.kind === 'file' || s.kind === 'empty-dir' ? s.path : s.kind === 'sqlite-row' ? `${s.table} row ${s.key} in ${s.db}` : s.kind === 'jsonl-line' ? `line in ${s.path}` : s.kind === 'cn-index-entry' ? `entry ${s.sessionId} in ${s.path}` : s.argv.join(' '))),
   };
 }

@@ -80,6 +80,8 @@ export interface StagedSession {
 /** A reversible thing commit did; undo runs them newest first. */
 export type UndoStep =
   | { kind: 'file'; path: string }
+  /** A folder the commit created for its files: removed on undo only if nothing else is in it by then. */
+  | { kind: 'empty-dir'; path: string }
   | { kind: 'sqlite-row'; db: string; table: string; keyColumn: string; key: string }
   | { kind: 'jsonl-line'; path: string; line: string }
   | { kind: 'command'; argv: string[]; cwd: string }

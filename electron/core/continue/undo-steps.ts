@@ -15,6 +15,15 @@ function undoOne(step: UndoStep): void {
     case 'file':
       fs.rmSync(step.path, { force: true });
       return;
+    case 'empty-dir':
+      try {
+        fs.rmdirSync(step.path);
+      } catch (err) {
+        // Gone already, or the agent (or the user) put something of theirs in it: it stays.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw err;
+      }
+      return;
     case 'sqlite-row': {
       if (!fs.existsSync(step.db)) return;
       const conn = new Database(step.db, { timeout: 5000, fileMustExist: true });

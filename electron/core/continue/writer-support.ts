@@ -31,14 +31,35 @@ export function placeFiles(files: StagedFile[]): UndoStep[] {
   try {
     for (const f of files) {
       if (fs.existsSync(f.finalPath)) continue;
+      // Folders made for the file go before it, outermost first: undo runs newest first, so they go after it.
+      for (const dir of missingFolders(path.dirname(f.finalPath))) undo.push({ kind: 'empty-dir', path: dir });
       writeFileAtomic(f.finalPath, fs.readFileSync(f.stagedPath), 0o600);
       undo.push({ kind: 'file', path: f.finalPath });
     }
   } catch (err) {
-    for (const step of undo) if (step.kind === 'file') fs.rmSync(step.path, { force: true });
+    for (const step of undo.reverse()) {
+      if (step.kind === 'file') fs.rmSync(step.path, { force: true });
+      else if (step.kind === 'empty-dir') {
+        try {
+          fs.rmdirSync(step.path);
+        } catch {
+          // not empty (or gone): left as it is
+        }
+      }
+    }
     throw err;
   }
   return undo;
+}
+
+/** The folders at and above `dir` that do not exist yet, outermost first. */
+function missingFolders(dir: string): string[] {
+  const missing: string[] = [];
+  for (let d = dir; !fs.existsSync(d); d = path.dirname(d)) {
+    missing.unshift(d);
+    if (path.dirname(d) === d) break;
+  }
+  return missing;
 }
 
 /** The first `name` executable on the environment's PATH, or null. */

@@ -6,6 +6,7 @@ import { makeFixtureHome, sha256Tree, type FixtureHome } from '../../../../testi
 import { LATEST_USER_TURN, PLANTED_DECISION, planFromClaudeFixture, readStore } from '../../../../testing/continue-plan.js';
 import { fakeBinDir, writerEnv } from '../../../../testing/continue-writer-suite.js';
 import { readBack } from '../read-back.js';
+import { runUndo } from '../undo-steps.js';
 import { clineWriter } from './cline-writer.js';
 
 describe('Cline native writer', () => {
@@ -50,7 +51,8 @@ describe('Cline native writer', () => {
     const staged = await clineWriter.stage(plan, env, staging);
     const result = await clineWriter.commit(staged, plan, env);
     expect(result.resume).toEqual(['cline', '--id', staged.nativeId]);
-    expect(result.undo.map((u) => (u.kind === 'file' ? u.path : u.kind))).toEqual(staged.files.map((f) => f.finalPath));
+    // The session folder Baton made goes too, once empty (undo runs newest first).
+    expect(result.undo.map((u) => (u.kind === 'file' || u.kind === 'empty-dir' ? u.path : u.kind))).toEqual([path.dirname(staged.files[0]!.finalPath), ...staged.files.map((f) => f.finalPath)]);
     const after = sha256Tree(sessions());
     for (const [f, h] of before) expect(after.get(f), f).toBe(h);
 
@@ -68,10 +70,11 @@ describe('Cline native writer', () => {
     await expect(clineWriter.commit(again, plan, env)).rejects.toThrow(/already exists/);
     expect(fs.readFileSync(staged.files[1]!.finalPath, 'utf8')).toBe('{"someone":"else"}\n');
 
-    for (const step of result.undo) if (step.kind === 'file') fs.rmSync(step.path, { force: true });
+    expect(runUndo(result.undo).failed).toEqual([]);
     const undone = sha256Tree(sessions());
     for (const [f, h] of before) expect(undone.get(f), f).toBe(h);
     expect(undone.has(staged.files[0]!.finalPath)).toBe(false);
+    expect(fs.existsSync(path.dirname(staged.files[0]!.finalPath))).toBe(false);
   });
 
   it('writes into CLINE_SESSION_DATA_DIR when Cline keeps its sessions there', async () => {

@@ -134,15 +134,14 @@ export const lettaWriter: NativeWriter = {
     return { nativeId: conversationId, files: staged, readBackRoots: [stagedStore] };
   },
 
-  async commit(staged, _plan, env): Promise<CommitResult> {
+  async commit(staged): Promise<CommitResult> {
     const dir = path.dirname(staged.files[0]!.finalPath);
-    const created = !fs.existsSync(dir);
     // conversation.json last: Letta lists a conversation once that file is there, by then whole.
     const placed = placeFiles(staged.files);
     // Undo runs newest first: Baton's files, then the compiled system prompt Letta adds to this
-    // conversation's folder when it is resumed, then the folder itself (when Baton made it).
-    const folder: UndoStep[] = created && env.environment.platform !== 'win32' ? [{ kind: 'command', argv: ['rmdir', dir], cwd: path.dirname(dir) }] : [];
-    const undo: UndoStep[] = [...folder, { kind: 'file', path: path.join(dir, 'system-prompt.json') }, ...placed];
+    // conversation's folder when it is resumed, then the folder itself (when Baton made it and it is empty).
+    const folders = placed.filter((u) => u.kind === 'empty-dir');
+    const undo: UndoStep[] = [...folders, { kind: 'file', path: path.join(dir, 'system-prompt.json') }, ...placed.filter((u) => u.kind !== 'empty-dir')];
     return { nativeId: staged.nativeId, resume: ['letta', '--conversation', staged.nativeId], undo, warnings: [] };
   },
 };
