@@ -13,6 +13,7 @@ import { createHandoffService, type HandoffService } from './handoff-service.js'
 import { indexedFixtureHome, type IndexedHome } from '../../../testing/briefs/indexed-home.js';
 import { writeClaudeTranscript, type Turn } from '../../../testing/briefs/claude-transcript.js';
 import { countTokens } from '../briefs/tokens.js';
+import { handoffInjectionText } from './handoff-text.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const SECRET_ID = 'aaaaaaaa-1111-4222-8333-444444444444';
@@ -368,5 +369,18 @@ describe('handoff service over the real index of the fixture stores', () => {
     expect(r.drift!.error).toMatch(/no longer exists/);
     expect(r.summary).toMatch(/Git: working directory no longer exists/);
     await expect(service.generateBrief({ session: 'claude:nope' })).rejects.toThrow(/No session/);
+  });
+  it("a handoff to Letta Code fits its hook's 10,000 characters whole; other targets keep the full budget", async () => {
+    const into = async (target: 'letta' | 'codex') => {
+      const { checkpoint } = await service.createHandoff({ sessionId: `claude:${LONG_ID}`, target, projectDir: repo });
+      const stored = userData.handoffBrief(checkpoint.id)!;
+      return handoffInjectionText({ handoffId: checkpoint.id, sourceSessionId: `claude:${LONG_ID}`, target, createdAt: checkpoint.createdAt, brief: stored });
+    };
+    const codex = await into('codex');
+    const letta = await into('letta');
+    expect(codex.length).toBeGreaterThan(10_000); // the long session fills the default budget
+    expect(letta.length).toBeLessThanOrEqual(10_000);
+    expect(letta).toContain('complete_handoff');
+    expect(letta).toContain('## Instructions for Letta Code');
   });
 });

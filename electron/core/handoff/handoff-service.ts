@@ -87,6 +87,13 @@ export interface HandoffService {
   exportContextRelay(sessionId: string, dir: string, options?: { redact?: boolean }): Promise<RelayWriteResult>;
 }
 
+/**
+ * Characters of brief an agent's start-up hook can hand over whole. Letta Code 0.32 keeps hook output
+ * over 10,000 characters only as its first 2,000 plus a file path (letta.js); the injected text adds
+ * a ~1,000-character header to the brief.
+ */
+export const HOOK_CONTEXT_CHARS: Partial<Record<AgentId, number>> = { letta: 8_800 };
+
 /** A handoff still pending after this long never landed (the MCP envelope guide's alert threshold). */
 const STALE_PENDING_MS = 5 * 60_000;
 
@@ -230,7 +237,13 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
       const rendered = await brief(session, opts, at, undefined, raw);
       // The stored brief goes into an agent's context (start-up hook), i.e. to its model provider:
       // always masked, whatever the person chose to see for themselves.
-      const injected = opts.redact ? rendered : await brief(session, { ...opts, redact: true }, at, undefined, raw);
+      let injected = opts.redact ? rendered : await brief(session, { ...opts, redact: true }, at, undefined, raw);
+      // An agent that cuts a long hook output (Letta Code) gets a brief that fits whole, header included.
+      const room = HOOK_CONTEXT_CHARS[request.target];
+      for (let budget = opts.budget; room !== undefined && injected.text.length > room && budget > 200; ) {
+        budget = Math.floor((budget * room * 0.95) / injected.text.length);
+        injected = await brief(session, { ...opts, budget, redact: true }, at, undefined, raw);
+      }
       const previous = deps.userData.latestCheckpoint(session.id);
       // The handoff carries the state forward, so briefs of this session read on unchanged.
       const summary = request.summary?.trim() || raw.state.summary?.slice(0, 20_000) || `Handed off to ${AGENT_LABELS[request.target]}.`;
