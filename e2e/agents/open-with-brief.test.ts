@@ -14,6 +14,7 @@ import { ensureAgentCli, requireCli } from '../../testing/agents/agent-clis.js';
 import { agentEnv, type RealAgent } from '../../testing/agents/agent-home.js';
 import { startMockLlm, type MockLlm } from '../../testing/agents/mock-llm.js';
 import { hasTmux, startTui, type Tui } from '../../testing/agents/tmux-tui.js';
+import { stopClineHub } from '../../testing/agents/homes/cline.js';
 
 const TOKEN = 'okapiverdigris';
 const BRIEF = `# Handoff brief: tidy the importer\n\n## Original goal\n\n> Tidy the CSV importer (${TOKEN}).\n\n## Instructions\n\n1. Read the goal.\n`;
@@ -25,6 +26,8 @@ interface OpenCase {
   prepare?: (home: string) => void;
   /** A first-time question the agent asks in a new folder, and the answer a user gives once. */
   asks?: { screen: RegExp; keys: string[] };
+  /** What the agent leaves running after its terminal closes (Cline's hub daemon), stopped by pid. */
+  cleanup?: (home: string) => void;
 }
 
 const AGENTS: OpenCase[] = [
@@ -33,11 +36,42 @@ const AGENTS: OpenCase[] = [
   { agent: 'kilo', cli: 'kilo' },
   // cn's interactive start asks for an Anthropic key until its onboarding is marked complete.
   { agent: 'continue', cli: 'continue', prepare: (home) => fs.writeFileSync(path.join(home, '.continue', '.onboarding_complete'), new Date().toISOString()) },
-  { agent: 'cline', cli: 'cline' },
+  { agent: 'cline', cli: 'cline', cleanup: stopClineHub },
   // Not here: Factory Droid 0.225's interactive CLI asks for a Factory login before anything (its BYOK
   // models run without one only in `droid exec`), so `droid "<brief>"` cannot be run offline; Letta
   // Code takes no first prompt (it opens bare and the brief is pasted: open-in-agent.test.ts).
 ];
+
+/** The pids of processes whose environment has this throw-away HOME (nothing else on the machine does). */
+function processesOf(home: string): number[] {
+  const pids: number[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`HOME=${home}`)) pids.push(Number(pid));
+    } catch {
+      /* gone meanwhile, or not ours to read */
+    }
+  }
+  return pids;
+}
+
+/** Waits up to 10 s for the agent's processes to end, then kills what is left, by pid. */
+async function processesGone(home: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (let left = processesOf(home); left.length > 0; left = processesOf(home)) {
+    if (Date.now() > deadline) {
+      for (const pid of left) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 describe('Open in an agent: the real CLI starts with the brief as its first prompt', () => {
   let tmp: string;
@@ -52,7 +86,7 @@ describe('Open in an agent: the real CLI starts with the brief as its first prom
     if (tmp && !process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  for (const { agent, cli, prepare, asks } of AGENTS) {
+  for (const { agent, cli, prepare, asks, cleanup } of AGENTS) {
     it(`${agent}: the brief reaches the model`, async () => {
       const found = await ensureAgentCli(cli);
       requireCli(found);
@@ -84,6 +118,9 @@ describe('Open in an agent: the real CLI starts with the brief as its first prom
         }
       } finally {
         tui?.stop();
+        cleanup?.(home);
+        // What the CLI started exits on the terminal's hang-up, writing its last files: wait for it.
+        await processesGone(home);
       }
     }, 150_000);
   }
