@@ -4,7 +4,7 @@
  * no CLI version; a tool's result lives only in the calling assistant item's `toolCallStates`.
  */
 import type { MessageKind, MessageRole } from '../../../../shared/model.js';
-import { emptyUsage, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
+import { newAgg, type SessionAgg } from '../jsonl/jsonl-session-reader.js';
 import { isObj, num, str, type Obj } from '../jsonl/record-values.js';
 
 export interface DocMessage {
@@ -39,24 +39,7 @@ function toolOutput(state: Obj): string {
 /** Reads the parsed document; null when it is not a Continue session (no sessionId or history). */
 export function readContinueDocument(doc: unknown): ContinueDocument | null {
   if (!isObj(doc) || typeof doc.sessionId !== 'string' || !Array.isArray(doc.history)) return null;
-  const agg: SessionAgg = {
-    nativeId: doc.sessionId,
-    title: str(doc.title) || null,
-    titleRank: 1,
-    cwd: str(doc.workspaceDirectory) || null,
-    gitBranch: null,
-    gitCommit: null,
-    model: null,
-    startedAt: null,
-    updatedAt: null,
-    firstPrompt: null,
-    userTurns: 0,
-    seq: 0,
-    toolNames: [],
-    usage: emptyUsage(),
-    parentId: null,
-    parentKind: null,
-  };
+  const agg: SessionAgg = { ...newAgg(doc.sessionId), title: str(doc.title) || null, titleRank: 1, cwd: str(doc.workspaceDirectory) || null };
   const messages: DocMessage[] = [];
   const push = (role: MessageRole, kind: MessageKind, text: string, toolName: string | null = null, toolCallId: string | null = null, isError = false) =>
     messages.push({ role, kind, text, toolName, toolCallId, isError });

@@ -53,7 +53,8 @@ export function emptyUsage(): TokenUsage {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
 }
 
-function newAgg(nativeId: string): SessionAgg {
+/** A session with nothing read yet (every reader starts from it). */
+export function newAgg(nativeId: string): SessionAgg {
   return {
     nativeId,
     title: null,
