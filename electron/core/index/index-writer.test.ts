@@ -55,6 +55,32 @@ describe('IndexWriter keeps FTS in step with messages', () => {
     expect(() => integrity()).not.toThrow();
   });
 
+  it('writes runs of new messages in one statement, and re-reads, rewrites and repeats in a run as before', () => {
+    const s = session('runs');
+    const many = (n: number, word: (i: number) => string) => Array.from({ length: n }, (_, i) => message(s, i, `${word(i)} m${i}`, i % 5 === 4 ? 'thinking' : 'text'));
+    const stored = () => db.prepare('SELECT id % 16777216 AS seq, kind, text FROM messages ORDER BY id').all();
+    const first = writer.apply('claude', unit, batch({ sessions: [s], messages: many(40, () => 'alpha') }));
+    expect(first.messagesWritten).toBe(40);
+    expect(stored()).toEqual(many(40, () => 'alpha').map((m) => ({ seq: m.seq, kind: m.kind, text: m.text })));
+    expect(hits('alpha')).toHaveLength(32); // every fifth is thinking: stored, not searchable
+    // The same messages again: the run's ids are stored, so each row is compared, and none changed.
+    expect(writer.apply('claude', unit, batch({ sessions: [s], messages: many(40, () => 'alpha') })).messagesWritten).toBe(0);
+    // One rewritten in the middle of a run, and new ones after it: only those are written.
+    const next = many(60, (i) => (i === 20 ? 'beta' : 'alpha'));
+    expect(writer.apply('claude', unit, batch({ sessions: [s], messages: next })).messagesWritten).toBe(21);
+    expect(hits('beta')).toHaveLength(1);
+    expect(hits('m20')).toHaveLength(1);
+    expect(hits('alpha')).toHaveLength(47);
+    // A seq repeated inside what would be a run: the later one rewrites it, as one row at a time does.
+    const t = session('repeat');
+    const repeated = Array.from({ length: 20 }, (_, i) => message(t, i < 10 ? i : i - 1, `gamma${i}`));
+    writer.apply('claude', unit, batch({ sessions: [t], messages: repeated }));
+    expect(hits('gamma9')).toHaveLength(0);
+    expect(hits('gamma10')).toHaveLength(1);
+    expect(db.prepare('SELECT count(*) FROM messages WHERE id >= ? AND id < ?').pluck().get(2 * 16777216, 3 * 16777216)).toBe(19);
+    expect(() => integrity()).not.toThrow();
+  });
+
   it('a failed batch in a group transaction leaves neither its rows nor its FTS entries', () => {
     const s = session('two');
     writer.beginGroup();

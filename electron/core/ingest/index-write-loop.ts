@@ -50,7 +50,12 @@ export class IndexWriteLoop {
     this.log = opts.log ?? (() => {});
     this.db = opts.db ?? openIndexForWriting(opts.dataDir, { log: this.log, rebuild: opts.rebuild });
     this.writer = new IndexWriter(this.db, opts.groupCommit);
-    this.sync = new StoreSync(this.writer, opts.adapters, this.log, { readAhead: opts.readAhead, compactAfterMessages: opts.compactAfterMessages });
+    this.sync = new StoreSync(this.writer, opts.adapters, this.log, {
+      readAhead: opts.readAhead,
+      compactAfterMessages: opts.compactAfterMessages,
+      // One pass and out (the CLI): the merge is left to the next process that keeps running.
+      deferCompaction: opts.watch === false,
+    });
   }
 
   /** First pass (cold index or catch-up), then watching. Resolves when the index is current. */
@@ -82,6 +87,7 @@ export class IndexWriteLoop {
     if (this.closed) return;
     if (watching) {
       this.sync.setPhase('watching');
+      this.sync.compactIfDue();
       const every = this.opts.reconcileMs ?? 60_000;
       this.timer = setInterval(() => void this.reconcile(), every);
       this.timer.unref?.();
@@ -101,9 +107,6 @@ export class IndexWriteLoop {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    // A one-pass run (the CLI's `baton index`) leaves the index compact; the app stops mid-way
-    // instead (each step is its own transaction) and compacts again after its next big pass.
-    if (this.opts.watch === false) await this.sync.whenCompacted();
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     for (const unsubscribe of this.unsubscribers) unsubscribe();

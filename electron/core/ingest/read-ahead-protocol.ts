@@ -23,10 +23,18 @@ export interface ReadAheadInit extends AdapterSource {
   maxInFlight: number;
   /** The same cap on their `bytesRead` total (one batch always goes, whatever its size). */
   maxInFlightBytes: number;
+  /** Share of the room in use from which the worker prepares the FTS texts itself (see read-ahead-worker.ts). */
+  formsAheadAt: number;
+  /**
+   * Two BigInt64s the writer's thread adds to per batch applied (or dropped): [batches, bytes read].
+   * Acks arrive as messages, which a worker busy parsing reads only when it next waits (it saw the
+   * writer as far behind as it ever was); these counts are current at any moment.
+   */
+  applied: SharedArrayBuffer;
 }
 
-/** `ack`: one more batch (of `bytes` read) was applied or dropped; `stop`: abandon the run. */
-export type ToReadAhead = { type: 'ack'; bytes: number } | { type: 'stop' };
+/** `ack`: one more batch was applied or dropped (wakes a worker waiting for room; see `applied`); `stop`: abandon the run. */
+export type ToReadAhead = { type: 'ack' } | { type: 'stop' };
 
 /** `index` is the item's position in `items`; a unit's messages arrive in order, units in order. */
 export type FromReadAhead =

@@ -17,20 +17,34 @@ const init = workerData as ReadAheadInit;
 const send = (m: FromReadAhead, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 const abort = new AbortController();
 
-let inFlight = 0;
-let inFlightBytes = 0;
+/** Batches and bytes read posted so far; the writer counts what it applied in `applied` (shared). */
+let posted = 0;
+let postedBytes = 0n;
+const applied = new BigInt64Array(init.applied);
+const inFlight = () => posted - Number(Atomics.load(applied, 0));
+const inFlightBytes = () => Number(postedBytes - Atomics.load(applied, 1));
 let wake: (() => void) | null = null;
 port.on('message', (m: ToReadAhead) => {
-  if (m.type === 'ack') {
-    inFlight--;
-    inFlightBytes -= m.bytes;
-  } else abort.abort();
+  // An ack only wakes a wait for room: the counts themselves are read from `applied`.
+  if (m.type === 'stop') abort.abort();
   wake?.();
   wake = null;
 });
 
 function full(bytes: number): boolean {
-  return inFlight > 0 && (inFlight >= init.maxInFlight || inFlightBytes + bytes > init.maxInFlightBytes);
+  const n = inFlight();
+  return n > 0 && (n >= init.maxInFlight || inFlightBytes() + bytes > init.maxInFlightBytes);
+}
+
+/**
+ * The FTS texts are prepared on whichever thread has time to spare: here while the writer has
+ * `formsAheadAt` of the room or more still to apply, else on the writer's thread, which would
+ * otherwise wait for this one. Which thread has the time changes with the stores (a Codex rollout
+ * is parse-heavy, a Claude transcript write-heavy) and the machine.
+ */
+function writerBusy(): boolean {
+  const at = init.formsAheadAt;
+  return inFlight() >= init.maxInFlight * at || inFlightBytes() >= init.maxInFlightBytes * at;
 }
 
 async function room(bytes: number): Promise<void> {
@@ -56,10 +70,9 @@ async function main(): Promise<void> {
       for await (const batch of batches) {
         await room(batch.bytesRead);
         if (abort.signal.aborted) return;
-        inFlight++;
-        inFlightBytes += batch.bytesRead;
-        // The FTS text is prepared here too: this thread has time to spare, the writer's does not.
-        const { packed, transfer } = packBatch(withIndexForms(batch));
+        const { packed, transfer } = packBatch(writerBusy() ? withIndexForms(batch) : batch);
+        posted++;
+        postedBytes += BigInt(batch.bytesRead);
         send({ type: 'batch', index, batch: packed }, transfer);
       }
       send({ type: 'end', index });

@@ -145,6 +145,15 @@ describe('read-ahead worker for big syncs', () => {
     expect(got.units).toEqual(reference.units);
   }, 60_000);
 
+  it('indexes the same FTS terms whichever thread prepares the FTS texts', async () => {
+    for (const formsAheadAt of [0, Number.POSITIVE_INFINITY]) {
+      const dataDir = newDataDir();
+      const { counters } = await coldIndex(dataDir, { readAhead: readAhead({ formsAheadAt }) });
+      expect(counters.batchesReadAhead).toBe(counters.batches - writerThreadUnits);
+      expect(rows(dataDir), `formsAheadAt ${formsAheadAt}`).toEqual(reference);
+    }
+  }, 60_000);
+
   it('keeps tiny flow-control windows exact too (one batch in flight)', async () => {
     const dataDir = newDataDir();
     const { counters } = await coldIndex(dataDir, { readAhead: readAhead({ maxInFlight: 1, maxInFlightBytes: 1 }) });

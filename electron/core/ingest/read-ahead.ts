@@ -33,6 +33,11 @@ export interface ReadAheadOptions extends AdapterSource {
    * reads the rest itself.
    */
   workerHeapMb?: number;
+  /**
+   * Share of that room in use (by batches or bytes) from which the worker prepares each batch's FTS
+   * texts, leaving the writer less to do (default 0.5; 0: always, Infinity: never, the writer does).
+   */
+  formsAheadAt?: number;
 }
 
 export const READ_AHEAD_MIN_BYTES = 32 * 1024 * 1024;
@@ -47,11 +52,17 @@ export const READ_AHEAD_MAX_IN_FLIGHT = 128;
 export const READ_AHEAD_MAX_IN_FLIGHT_BYTES = 32 * 1024 * 1024;
 export const READ_AHEAD_WORKER_HEAP_MB = 128;
 /**
+ * A writer with half the room still to apply is the slower thread: the worker then takes on the FTS
+ * texts (~5 % of a cold index's CPU). Below that the writer would wait for the worker, so it makes
+ * them itself (a cold index of the bench corpus: the worker, busy parsing, ended ~0.2 s sooner).
+ */
+export const READ_AHEAD_FORMS_AHEAD_AT = 0.5;
+/**
  * The worker's young generation (V8 default ~48 MB). The parser makes short-lived garbage fast and
  * each batch lives until posted: at 8 MB, batches outlived their scavenges and V8 spent ~5 s of a
  * 1.45 GB cold index in GC (the run took ~22 s); 16 MB cut that run to ~18–19 s for ~+10 MB of RSS.
  */
-const READ_AHEAD_WORKER_YOUNG_MB = 16;
+const READ_AHEAD_WORKER_YOUNG_MB = 48;
 const MIN_WORKER_HEAP_MB = 32;
 /** How long the end-of-run status may take once every unit is through. */
 const STATUS_TIMEOUT_MS = 5_000;
@@ -74,6 +85,8 @@ export class ReadAhead {
   private closed = false;
   private status: SourceStatus[] | null = null;
   private readonly onAbort = () => this.end('aborted');
+  /** Batches and bytes read applied or dropped so far, shared with the worker (see ReadAheadInit.applied). */
+  private readonly applied = new BigInt64Array(new SharedArrayBuffer(16));
 
   constructor(
     private readonly items: ReadAheadItem[],
@@ -86,6 +99,8 @@ export class ReadAhead {
       items,
       maxInFlight: Math.max(1, opts.maxInFlight ?? READ_AHEAD_MAX_IN_FLIGHT),
       maxInFlightBytes: opts.maxInFlightBytes ?? READ_AHEAD_MAX_IN_FLIGHT_BYTES,
+      formsAheadAt: opts.formsAheadAt ?? READ_AHEAD_FORMS_AHEAD_AT,
+      applied: this.applied.buffer as SharedArrayBuffer,
     };
     this.worker = launchWorker('read-ahead-worker', init, {
       // Below ~16 MB V8 cannot even bootstrap the isolate, and that failure is fatal to the process.
@@ -186,8 +201,10 @@ export class ReadAhead {
   }
 
   private ack(batch: { bytesRead: number }): void {
+    Atomics.add(this.applied, 1, BigInt(batch.bytesRead));
+    Atomics.add(this.applied, 0, 1n); // after the bytes: the worker never sees a batch applied without them
     if (this.gone) return;
-    this.worker.postMessage({ type: 'ack', bytes: batch.bytesRead } satisfies ToReadAhead);
+    this.worker.postMessage({ type: 'ack' } satisfies ToReadAhead);
   }
 
   /** The worker died on its own: say so once; what it already posted is still used. */

@@ -67,6 +67,25 @@ describe('StoreSync over the real fixture stores', () => {
     db.close();
   });
 
+  it('a one-shot pass leaves the compaction due, and the next long-running process does it', async () => {
+    const db = openIndexForWriting(dataDir);
+    const writer = new IndexWriter(db, { messages: 1, bytes: 1 });
+    const structure = () => (db.prepare('SELECT length(block) FROM message_fts_data WHERE id = 10').pluck().get() as number);
+    const oneShot = new StoreSync(writer, fixtureAdapters(home.env), () => {}, { compactAfterMessages: 1, deferCompaction: true });
+    await oneShot.syncAll();
+    await oneShot.whenCompacted();
+    const bulk = structure();
+    expect(writer.compactionDue()).toBe(true);
+    expect(structure()).toBe(bulk); // nothing merged by the one-shot pass
+    const running = new StoreSync(writer, fixtureAdapters(home.env), () => {}, { compactAfterMessages: 1 });
+    running.compactIfDue();
+    await running.whenCompacted();
+    expect(structure()).toBeLessThan(bulk);
+    expect(writer.compactionDue()).toBe(false);
+    expect(writer.compactStep()).toBe(false);
+    db.close();
+  });
+
   it('lists newest first with totals and filters', async () => {
     const { sync, index, close } = open();
     await sync.syncAll();
