@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteWhole } from '../fs/sqlite-create-whole.js';
+import { quoteIdent } from '../sources/sqlite/sqlite-readonly.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './index-schema.js';
 import { removeIndexFiles, setAsideDamaged, statOrNull } from './index-set-aside.js';
 
@@ -91,11 +92,10 @@ function rebuildInPlace(db: IndexDb): boolean {
 
 function dropEverything(db: IndexDb): void {
   const names = (where: string) => db.prepare(`SELECT name FROM sqlite_master WHERE ${where}`).pluck().all() as string[];
-  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  for (const view of names("type = 'view'")) db.exec(`DROP VIEW ${quoted(view)}`);
+  for (const view of names("type = 'view'")) db.exec(`DROP VIEW ${quoteIdent(view)}`);
   // A virtual table (FTS) drops its own shadow tables, so it goes first and the rest is listed after.
-  for (const table of names("type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")) db.exec(`DROP TABLE ${quoted(table)}`);
-  for (const table of names("type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")) db.exec(`DROP TABLE ${quoted(table)}`);
+  for (const table of names("type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")) db.exec(`DROP TABLE ${quoteIdent(table)}`);
+  for (const table of names("type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")) db.exec(`DROP TABLE ${quoteIdent(table)}`);
 }
 
 function isBusy(err: unknown): boolean {
