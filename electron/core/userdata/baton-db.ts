@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createSqliteWhole } from '../fs/sqlite-create-whole.js';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations.js';
 
 export const BATON_DB_FILE = 'baton.db';
@@ -76,30 +77,15 @@ export function openBatonDb(dir: string, options: OpenBatonDbOptions = {}): Open
   }
 }
 
-/**
- * A new baton.db appears whole: built beside it (WAL, every migration) and linked into place, which
- * fails if another process got there first (that one's file is kept). Two processes creating an
- * empty file in place raced: an empty file's WAL switch waits for its first write, so one of them
- * could write in rollback mode beside the other's WAL and see "table checkpoints already exists".
- */
+/** A new baton.db appears whole (every migration, WAL), or another process's is kept: see createSqliteWhole. */
 function createWhole(file: string, target: number): boolean {
-  const staging = `${file}.new-${process.pid}-${Date.now().toString(36)}`;
   try {
-    const db = new Database(staging);
-    try {
-      db.pragma('journal_mode = WAL');
+    return createSqliteWhole(file, (db) => {
       db.pragma('synchronous = FULL');
       for (const migration of MIGRATIONS.filter((m) => m.version <= target)) applyMigration(db, migration);
-    } finally {
-      db.close(); // the last connection checkpoints: the staged file alone holds everything
-    }
-    fs.linkSync(staging, file);
-    return true;
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new UserDataError(`Cannot create ${file}: ${messageOf(err)}.`, file);
-    return false;
-  } finally {
-    for (const leftover of [staging, `${staging}-wal`, `${staging}-shm`]) fs.rmSync(leftover, { force: true });
+    throw new UserDataError(`Cannot create ${file}: ${messageOf(err)}.`, file);
   }
 }
 
