@@ -58,7 +58,7 @@ describe('packed read batches', () => {
   it('hands the typed columns over instead of copying them', () => {
     const batch = batches.find((b) => b.messages.length > 10)!;
     const { packed, transfer } = packBatch(batch);
-    expect(transfer).toHaveLength(3);
+    expect(transfer).toHaveLength(5);
     const { port1, port2 } = new MessageChannel();
     port1.postMessage(packed, transfer);
     port1.close();
@@ -73,6 +73,8 @@ describe('packed read batches', () => {
         messages.push(message({ sessionId: `codex:${role}`, seq: messages.length, role, kind, isError: kind === 'tool_result', toolName: kind === 'tool_call' ? 'Bash' : null, timestamp: '2026-11-24T00:00:00.000Z', nativeId: `n${messages.length}` }));
       }
     }
+    // Empty short fields stay empty strings, not nulls, and non-Latin-1 ones cross whole.
+    messages.push(message({ seq: messages.length, toolName: '', toolCallId: 'call_é✓', timestamp: '', nativeId: '日本語' }));
     const batch: IndexBatch = { sessions: [], messages, resetSessions: ['codex:x'], goneSessions: ['codex:y'], cursor: { offset: 7 }, bytesRead: 123 };
     const round = unpackBatch(packBatch(batch).packed);
     expect(plain(round)).toEqual(batch);

@@ -4,8 +4,8 @@
  * Structured clone serializes every message object with all eleven property names and rebuilds it
  * property by property on the other side; for a cold index (1 M messages) that cost ~2 s of CPU on
  * each thread. Packed, the messages travel as columns: small numbers in typed arrays (transferred,
- * not copied) and each string field as one array of strings, which the serializer copies as raw
- * characters. The writer's side rebuilds the Message objects from a literal, which V8 does far
+ * not copied), texts as arrays of strings, which the serializer copies as raw characters, and the
+ * short fields joined into one string. The writer's side rebuilds the Message objects from a literal, which V8 does far
  * faster than the deserializer.
  */
 import { MESSAGE_KINDS as KINDS, MESSAGE_ROLES as ROLES, type Message } from '../../../shared/model.js';
@@ -18,6 +18,7 @@ const roleCode = new Map(ROLES.map((r, i) => [r, i] as const));
 const kindCode = new Map(KINDS.map((k, i) => [k, i] as const));
 /** Flag bit: the message's FTS text is its text (sent once). */
 const SAME_FORM = 32;
+const SHORT_FIELDS = 4;
 
 export interface PackedMessages {
   count: number;
@@ -28,10 +29,16 @@ export interface PackedMessages {
   /** Bits 0–1 role, 2–3 kind, 4 isError, 5 the FTS text is the text itself (SAME_FORM). */
   flags: Uint8Array;
   text: string[];
-  toolName: (string | null)[];
-  toolCallId: (string | null)[];
-  timestamp: (string | null)[];
-  nativeId: (string | null)[];
+  /**
+   * The short fields (SHORT_FIELDS per message: toolName, toolCallId, timestamp, nativeId) laid end
+   * to end in one string. Sent one by one, each short string cost the serializer and deserializer
+   * more than its characters; joined, they cross as one copy and the writer takes slices.
+   */
+  short: string;
+  /** `shortEnds[i * SHORT_FIELDS + f]`: where short field f of message i ends in `short` (it starts where the one before ended). */
+  shortEnds: Uint32Array;
+  /** Bit f set: short field f of the message is null. */
+  shortNulls: Uint8Array;
   /**
    * The FTS text prepared for each message (null: not searchable, or SAME_FORM), when the batch
    * carries them. Most messages' FTS text is their text, the same string: the serializer does not
@@ -56,10 +63,19 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
   const seq = new Float64Array(n);
   const flags = new Uint8Array(n);
   const text = new Array<string>(n);
-  const toolName = new Array<string | null>(n);
-  const toolCallId = new Array<string | null>(n);
-  const timestamp = new Array<string | null>(n);
-  const nativeId = new Array<string | null>(n);
+  const shortParts: string[] = [];
+  const shortEnds = new Uint32Array(n * SHORT_FIELDS);
+  const shortNulls = new Uint8Array(n);
+  let end = 0;
+  let e = 0;
+  const putShort = (i: number, field: number, value: string | null) => {
+    if (value === null) shortNulls[i]! |= 1 << field;
+    else {
+      shortParts.push(value);
+      end += value.length;
+    }
+    shortEnds[e++] = end;
+  };
   const forms = indexForms?.length === n ? new Array<string | null>(n) : null;
   for (let i = 0; i < n; i++) {
     const m = messages[i]!;
@@ -78,17 +94,17 @@ export function packBatch(batch: IndexBatch): { packed: PackedBatch; transfer: A
     if (forms) forms[i] = same ? null : form;
     flags[i] = role | (kind << 2) | (m.isError ? 16 : 0) | (same ? SAME_FORM : 0);
     text[i] = m.text;
-    toolName[i] = m.toolName;
-    toolCallId[i] = m.toolCallId;
-    timestamp[i] = m.timestamp;
-    nativeId[i] = m.nativeId;
+    putShort(i, 0, m.toolName);
+    putShort(i, 1, m.toolCallId);
+    putShort(i, 2, m.timestamp);
+    putShort(i, 3, m.nativeId);
   }
   const packed: PackedBatch = {
     ...rest,
     cursorJson: cursor === undefined ? null : JSON.stringify(cursor),
-    messages: { count: n, sessionIds, session, seq, flags, text, toolName, toolCallId, timestamp, nativeId, indexForms: forms },
+    messages: { count: n, sessionIds, session, seq, flags, text, short: shortParts.join(''), shortEnds, shortNulls, indexForms: forms },
   };
-  return { packed, transfer: [session.buffer, seq.buffer, flags.buffer] };
+  return { packed, transfer: [session.buffer, seq.buffer, flags.buffer, shortEnds.buffer, shortNulls.buffer] };
 }
 
 /**
@@ -99,6 +115,12 @@ export function unpackBatch(packed: PackedBatch): IndexBatch {
   const { messages: p, cursorJson, ...rest } = packed;
   const messages = new Array<Message>(p.count);
   const forms = p.indexForms;
+  const { short, shortEnds, shortNulls } = p;
+  const shortField = (i: number, f: number): string | null => {
+    if (shortNulls[i]! & (1 << f)) return null;
+    const k = i * SHORT_FIELDS + f;
+    return short.slice(k === 0 ? 0 : shortEnds[k - 1], shortEnds[k]);
+  };
   for (let i = 0; i < p.count; i++) {
     const f = p.flags[i]!;
     if (forms && f & SAME_FORM) forms[i] = p.text[i]!;
@@ -108,11 +130,11 @@ export function unpackBatch(packed: PackedBatch): IndexBatch {
       role: ROLES[f & 3]!,
       kind: KINDS[(f >> 2) & 3]!,
       text: p.text[i]!,
-      toolName: p.toolName[i] ?? null,
-      toolCallId: p.toolCallId[i] ?? null,
+      toolName: shortField(i, 0),
+      toolCallId: shortField(i, 1),
       isError: (f & 16) !== 0,
-      timestamp: p.timestamp[i] ?? null,
-      nativeId: p.nativeId[i] ?? null,
+      timestamp: shortField(i, 2),
+      nativeId: shortField(i, 3),
     };
   }
   const batch = (p.indexForms ? { ...rest, messages, indexForms: p.indexForms } : { ...rest, messages }) as IndexBatch;
