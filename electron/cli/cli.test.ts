@@ -1,10 +1,12 @@
 // The `baton` command as a user runs it: a real process, HOME pointed at a copy of the fixture stores.
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedSessions, makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js';
+import { removeServerFile, writeServerFile } from '../core/server/server-file.js';
 
 const run = promisify(execFile);
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
@@ -33,13 +35,34 @@ describe('baton CLI', () => {
     expect((JSON.parse(codexOnly) as { agent: string }[]).every((s) => s.agent === 'codex')).toBe(true);
   });
 
-  it('indexes in its worker: a rebuild reads every store, a second run reads nothing', async () => {
+  it('indexes: a rebuild reads every store, a second run reads nothing', async () => {
     const rebuilt = await baton('index', '--rebuild');
     const [, sessions, files] = /^(\d+) sessions .*from (\d+) changed file\(s\)/.exec(rebuilt.stdout) ?? [];
     expect(Number(sessions)).toBe(expectedSessions().length);
     expect(Number(files)).toBeGreaterThan(4);
     const again = await baton('index');
     expect(again.stdout).toMatch(/read 0\.0 MB from 0 changed file\(s\)/);
+  });
+
+  it('refuses to rebuild an index a running Baton holds open, and leaves it as it was', async () => {
+    const dataDir = fixture.env.BATON_HOME!;
+    await baton('index');
+    const index = path.join(dataDir, 'index.db');
+    const before = fs.statSync(index).ino;
+    // This test's own process stands in for the running Baton: server.json names a live pid.
+    writeServerFile(dataDir, { pid: process.pid, port: 1, url: 'http://127.0.0.1:1', version: 'test', startedAt: new Date().toISOString() });
+    try {
+      const refused = await baton('index', '--rebuild').then(
+        () => null,
+        (err: { code?: number; stderr?: string }) => err,
+      );
+      expect(refused?.code).toBe(1);
+      expect(refused?.stderr).toMatch(/Baton is running for this data dir \(pid \d+, http:\/\/127\.0\.0\.1:1\).*stop `baton serve`/);
+      expect(fs.statSync(index).ino).toBe(before);
+    } finally {
+      removeServerFile(dataDir, process.pid);
+    }
+    expect((await baton('index', '--rebuild')).stdout).toMatch(/sessions/);
   });
 
   it('searches with the query language and prints the documented JSON fields', async () => {

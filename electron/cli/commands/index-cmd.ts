@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type cliProgressModule from 'cli-progress';
 import { rawStream } from '../terminal-output.js';
+import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 
 const MB = 1024 * 1024;
 
@@ -10,6 +11,18 @@ export function registerIndex(program: Command): void {
     .description('Bring the session index up to date with the agent stores.')
     .option('--rebuild', 'drop the index and rebuild it from the stores')
     .action(async (opts: { rebuild?: boolean }) => {
+      if (opts.rebuild) {
+        // A rebuild deletes the index files: a running Baton would go on writing into the deleted
+        // file and keep answering from it, with session rowids that no longer match the new one.
+        const { readServerFile } = await import('../../core/server/server-file.js');
+        const running = readServerFile(batonDataDir(currentEnvironment()));
+        if (running) {
+          throw new Error(
+            `Baton is running for this data dir (pid ${running.pid}, ${running.url}) and holds the index open; ` +
+              'quit the app or stop `baton serve`, then run `baton index --rebuild` again',
+          );
+        }
+      }
       // The bar's package is loaded at the first progress with work to show: a warm index that
       // finds nothing changed (the common case) never draws one, and should not load it.
       let bar: cliProgressModule.SingleBar | null = null;
