@@ -26,12 +26,22 @@ export interface ReadAheadInit extends AdapterSource {
   /** Share of the room in use from which the worker prepares the FTS texts itself (see read-ahead-worker.ts). */
   formsAheadAt: number;
   /**
-   * Two BigInt64s the writer's thread adds to per batch applied (or dropped): [batches, bytes read].
-   * Acks arrive as messages, which a worker busy parsing reads only when it next waits (it saw the
-   * writer as far behind as it ever was); these counts are current at any moment.
+   * BigInt64s both threads keep current (see FLOW): batches and bytes read the writer applied (or
+   * dropped), and batches the worker posted. Acks arrive as messages, which a worker busy parsing
+   * reads only when it next waits; these counts are current at any moment.
    */
-  applied: SharedArrayBuffer;
+  flow: SharedArrayBuffer;
+  /**
+   * One Int8 per item: who reads it (see CLAIM). The worker takes items in order; the writer takes
+   * the one it is at when the worker has nothing ready for it (typically while the worker starts).
+   */
+  claims: SharedArrayBuffer;
 }
+
+/** Slots of ReadAheadInit.flow. */
+export const FLOW = { applied: 0, appliedBytes: 1, posted: 2, length: 3 } as const;
+/** Values of ReadAheadInit.claims. */
+export const CLAIM = { none: 0, worker: 1, writer: 2 } as const;
 
 /** `ack`: one more batch was applied or dropped (wakes a worker waiting for room; see `applied`); `stop`: abandon the run. */
 export type ToReadAhead = { type: 'ack' } | { type: 'stop' };

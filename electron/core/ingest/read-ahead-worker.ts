@@ -6,7 +6,7 @@
  * memory, or stall on many one-batch files whose parse times vary.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FromReadAhead, ReadAheadInit, ToReadAhead } from './read-ahead-protocol.js';
+import { CLAIM, FLOW, type FromReadAhead, type ReadAheadInit, type ToReadAhead } from './read-ahead-protocol.js';
 import { loadAdapters } from './worker-launch.js';
 import { withIndexForms } from '../index/index-writer.js';
 import { packBatch } from './batch-pack.js';
@@ -17,12 +17,13 @@ const init = workerData as ReadAheadInit;
 const send = (m: FromReadAhead, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 const abort = new AbortController();
 
-/** Batches and bytes read posted so far; the writer counts what it applied in `applied` (shared). */
+/** Batches and bytes read posted so far; the writer counts what it applied in `flow` (shared). */
 let posted = 0;
 let postedBytes = 0n;
-const applied = new BigInt64Array(init.applied);
-const inFlight = () => posted - Number(Atomics.load(applied, 0));
-const inFlightBytes = () => Number(postedBytes - Atomics.load(applied, 1));
+const flow = new BigInt64Array(init.flow);
+const claims = new Int8Array(init.claims);
+const inFlight = () => posted - Number(Atomics.load(flow, FLOW.applied));
+const inFlightBytes = () => Number(postedBytes - Atomics.load(flow, FLOW.appliedBytes));
 let wake: (() => void) | null = null;
 port.on('message', (m: ToReadAhead) => {
   // An ack only wakes a wait for room: the counts themselves are read from `applied`.
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   const adapters = new Map((await loadAdapters(init)).filter((a) => !a.host).map((a) => [a.agent, a] as const));
   for (const [index, item] of init.items.entries()) {
     if (abort.signal.aborted) return;
+    // Taken by the writer's thread, which reads it itself (it had nothing else to do).
+    if (Atomics.compareExchange(claims, index, CLAIM.none, CLAIM.worker) !== CLAIM.none) continue;
     const adapter = item.remote ? undefined : adapters.get(item.agent);
     if (!adapter) {
       send({ type: 'skip', index });
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
         posted++;
         postedBytes += BigInt(batch.bytesRead);
         send({ type: 'batch', index, batch: packed }, transfer);
+        Atomics.add(flow, FLOW.posted, 1n);
       }
       send({ type: 'end', index });
     } catch (err) {

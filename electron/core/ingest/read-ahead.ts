@@ -12,7 +12,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { AgentId, Diagnostic, SourceStatus } from '../../../shared/model.js';
 import type { IndexLog } from '../index/index-db.js';
-import type { FromReadAhead, ReadAheadInit, ReadAheadItem, ToReadAhead } from './read-ahead-protocol.js';
+import { CLAIM, FLOW, type FromReadAhead, type ReadAheadInit, type ReadAheadItem, type ToReadAhead } from './read-ahead-protocol.js';
 import { launchWorker, type AdapterSource } from './worker-launch.js';
 import { unpackBatch } from './batch-pack.js';
 import type { IndexBatch } from '../index/index-writer.js';
@@ -38,6 +38,11 @@ export interface ReadAheadOptions extends AdapterSource {
    * texts, leaving the writer less to do (default 0.5; 0: always, Infinity: never, the writer does).
    */
   formsAheadAt?: number;
+  /**
+   * The biggest unit (bytes) the writer's thread reads itself when the worker has nothing ready for
+   * it (see takeIfWaiting; default 2 MB, 0: never).
+   */
+  writerTakesUpTo?: number;
 }
 
 export const READ_AHEAD_MIN_BYTES = 32 * 1024 * 1024;
@@ -57,6 +62,12 @@ export const READ_AHEAD_WORKER_HEAP_MB = 128;
  * them itself (a cold index of the bench corpus: the worker, busy parsing, ended ~0.2 s sooner).
  */
 export const READ_AHEAD_FORMS_AHEAD_AT = 0.5;
+/**
+ * While the worker starts (~70 ms) and finds its first batch, the writer idled ~0.3 s of a cold
+ * index: it reads small units itself meanwhile. Small, so the worker, running up to 32 MB ahead in
+ * the meantime, never waits on it long.
+ */
+export const READ_AHEAD_WRITER_TAKES_UP_TO = 2 * 1024 * 1024;
 /**
  * The worker's young generation (V8 default ~48 MB). The parser makes short-lived garbage fast and
  * each batch lives until posted: at 8 MB, batches outlived their scavenges and V8 spent ~5 s of a
@@ -85,8 +96,9 @@ export class ReadAhead {
   private closed = false;
   private status: SourceStatus[] | null = null;
   private readonly onAbort = () => this.end('aborted');
-  /** Batches and bytes read applied or dropped so far, shared with the worker (see ReadAheadInit.applied). */
-  private readonly applied = new BigInt64Array(new SharedArrayBuffer(16));
+  /** Shared with the worker: see ReadAheadInit.flow and claims. */
+  private readonly flow = new BigInt64Array(new SharedArrayBuffer(8 * FLOW.length));
+  private readonly claims: Int8Array;
 
   constructor(
     private readonly items: ReadAheadItem[],
@@ -100,8 +112,10 @@ export class ReadAhead {
       maxInFlight: Math.max(1, opts.maxInFlight ?? READ_AHEAD_MAX_IN_FLIGHT),
       maxInFlightBytes: opts.maxInFlightBytes ?? READ_AHEAD_MAX_IN_FLIGHT_BYTES,
       formsAheadAt: opts.formsAheadAt ?? READ_AHEAD_FORMS_AHEAD_AT,
-      applied: this.applied.buffer as SharedArrayBuffer,
+      flow: this.flow.buffer as SharedArrayBuffer,
+      claims: new SharedArrayBuffer(items.length),
     };
+    this.claims = new Int8Array(init.claims);
     this.worker = launchWorker('read-ahead-worker', init, {
       // Below ~16 MB V8 cannot even bootstrap the isolate, and that failure is fatal to the process.
       maxOldGenerationSizeMb: Math.max(MIN_WORKER_HEAP_MB, opts.workerHeapMb ?? READ_AHEAD_WORKER_HEAP_MB),
@@ -154,6 +168,16 @@ export class ReadAhead {
     }
   }
 
+  /**
+   * Takes `items[index]` for the writer's own thread when the worker has posted nothing the writer
+   * has not applied (it is starting, or between units) and has not begun that item: true when this
+   * thread now reads it, and the worker will pass it over. Waiting would leave this thread idle.
+   */
+  takeIfWaiting(index: number): boolean {
+    if (this.gone || Atomics.load(this.flow, FLOW.posted) !== Atomics.load(this.flow, FLOW.applied)) return false;
+    return Atomics.compareExchange(this.claims, index, CLAIM.none, CLAIM.writer) === CLAIM.none;
+  }
+
   /** Once every unit is through: the worker adapters' status (null if it never came). */
   async finalStatus(): Promise<SourceStatus[] | null> {
     const end = Date.now() + STATUS_TIMEOUT_MS;
@@ -201,8 +225,8 @@ export class ReadAhead {
   }
 
   private ack(batch: { bytesRead: number }): void {
-    Atomics.add(this.applied, 1, BigInt(batch.bytesRead));
-    Atomics.add(this.applied, 0, 1n); // after the bytes: the worker never sees a batch applied without them
+    Atomics.add(this.flow, FLOW.appliedBytes, BigInt(batch.bytesRead));
+    Atomics.add(this.flow, FLOW.applied, 1n); // after the bytes: the worker never sees a batch applied without them
     if (this.gone) return;
     this.worker.postMessage({ type: 'ack' } satisfies ToReadAhead);
   }

@@ -13,7 +13,7 @@ import type { JsonValue, ReadBatch, SourceAdapter, SourceUnit } from '../sources
 import { isRemoteKey, remoteUnitPrefix } from '../sources/unit-keys.js';
 import type { IndexLog } from '../index/index-db.js';
 import type { IndexBatch, IndexWriter } from '../index/index-writer.js';
-import { READ_AHEAD_MIN_BYTES, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
+import { READ_AHEAD_MIN_BYTES, READ_AHEAD_WRITER_TAKES_UP_TO, ReadAhead, ReadAheadUnavailable, type ReadAheadOptions } from './read-ahead.js';
 import { ReadAheadStatus } from './read-ahead-status.js';
 import { UnitReadProblems } from '../index/read-problems.js';
 
@@ -46,6 +46,7 @@ export interface StoreSyncOptions {
 }
 
 const COMPACT_AFTER_MESSAGES = 20_000;
+
 
 /** Where readUnit takes a unit's batches from when the read-ahead worker parsed them. */
 interface AheadUnit {
@@ -457,7 +458,10 @@ export class StoreSync extends EventEmitter<StoreSyncEvents> {
     run: SyncCounters,
   ): AsyncGenerator<ReadBatch> {
     let from = cursor;
-    if (ahead?.reader.alive) {
+    // A small unit the worker has not begun while this thread would wait for it: read it here.
+    const takesUpTo = this.opts.readAhead?.writerTakesUpTo ?? READ_AHEAD_WRITER_TAKES_UP_TO;
+    const here = ahead !== null && unit.size <= takesUpTo && ahead.reader.takeIfWaiting(ahead.index);
+    if (ahead?.reader.alive && !here) {
       // The last batch applied with a cursor: that cursor (parsed only if the worker fails) is where
       // to go on from (batches after it are delivered again, which changes nothing).
       let last: IndexBatch | null = null;
