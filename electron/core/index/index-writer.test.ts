@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Message, Session } from '../../../shared/model.js';
+import type { Message, Session, UsageEvent } from '../../../shared/model.js';
 import type { ReadBatch } from '../sources/types.js';
 import { openIndexForWriting, type IndexDb } from './index-db.js';
 import { IndexWriter } from './index-writer.js';
+import { mergeUsage } from './usage-merge.js';
 import { CursorCadence } from '../sources/session-batches.js';
 
 const unit = { key: '/s/a.jsonl', path: '/s/a.jsonl', size: 1, mtimeMs: 1 };
@@ -79,6 +80,26 @@ describe('IndexWriter keeps FTS in step with messages', () => {
     expect(hits('gamma10')).toHaveLength(1);
     expect(db.prepare('SELECT count(*) FROM messages WHERE id >= ? AND id < ?').pluck().get(2 * 16777216, 3 * 16777216)).toBe(19);
     expect(() => integrity()).not.toThrow();
+  });
+
+  it('stores usage events upserted many to a statement as one upsert per event would', () => {
+    const [a, b] = [session('ua'), session('ub')];
+    const event = (s: Session, n: number, over: Partial<UsageEvent> = {}): UsageEvent => ({
+      sessionId: s.id, key: `msg_${n}`, at: n % 3 ? `2026-01-0${1 + (n % 9)}T00:00:00Z` : null, model: n % 4 ? `m${n % 4}` : null,
+      input: n, output: 2 * n, cacheRead: n % 5, cacheWrite: 1, reasoning: 0, contextWindow: n % 2 ? 1000 + n : null, limits: null, ...over,
+    });
+    const first = [...Array.from({ length: 23 }, (_, n) => event(a, n)), ...Array.from({ length: 17 }, (_, n) => event(b, n))];
+    // The same keys again, some counts higher, some lower, other models and times: an upsert per row.
+    const second = Array.from({ length: 30 }, (_, n) => event(n % 2 ? a : b, n + 10, { input: n % 2 ? 1000 : 0, model: 'later', at: '2025-12-31T00:00:00Z', limits: [{ name: 'primary', usedPercent: n, windowMinutes: 300, resetsAt: null, note: null }] }));
+    writer.apply('claude', unit, batch({ sessions: [a, b], usage: first }));
+    writer.apply('claude', unit, batch({ sessions: [a, b], usage: second }));
+    const rowid = (id: string) => db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck().get(id) as number;
+    const expected = mergeUsage([...first, ...second])
+      .map((u) => ({ session_rowid: rowid(u.sessionId), key: u.key, at: u.at, model: u.model, input: u.input, output: u.output, cache_read: u.cacheRead,
+        cache_write: u.cacheWrite, reasoning: u.reasoning, context_window: u.contextWindow, limits: u.limits ? JSON.stringify(u.limits) : null }))
+      .sort((x, y) => x.session_rowid - y.session_rowid || x.key.localeCompare(y.key));
+    expect(db.prepare('SELECT * FROM usage_events ORDER BY session_rowid, key').all()).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(40);
   });
 
   it('a failed batch in a group transaction leaves neither its rows nor its FTS entries', () => {
