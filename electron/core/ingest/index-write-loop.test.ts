@@ -232,3 +232,28 @@ describe('IndexWriteLoop: no agent store at start', () => {
     }
   });
 });
+
+describe('IndexWriteLoop: FTS compaction after a one-shot pass', () => {
+  it('a one-shot pass leaves it due; the next watching loop does it at start and clears it', async () => {
+    const fixture = makeFixtureHome();
+    const dataDir = fixture.env.BATON_HOME!;
+    const due = (loop: IndexWriteLoop) => loop.db.prepare("SELECT value FROM meta WHERE key = 'fts_compaction_due'").pluck().get();
+    try {
+      const oneShot = new IndexWriteLoop({ dataDir, adapters: fixtureAdapters(fixture.env), watch: false, compactAfterMessages: 1 });
+      await oneShot.start();
+      expect(due(oneShot)).toEqual(expect.any(String));
+      await oneShot.close();
+      const live = new IndexWriteLoop({ dataDir, adapters: fixtureAdapters(fixture.env), debounceMs: 20, reconcileMs: 3_600_000, compactAfterMessages: 1 });
+      try {
+        await live.start(); // nothing changed since: only the due merge has work to do
+        await live.sync.whenCompacted();
+        expect(due(live)).toBeUndefined();
+        expect(live.writer.compactStep()).toBe(false);
+      } finally {
+        await live.close();
+      }
+    } finally {
+      fixture.cleanup();
+    }
+  });
+});
