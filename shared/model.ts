@@ -214,6 +214,11 @@ export interface SourceStatus {
   skippedLines: number;
   lastError: string | null;
   lastReadAt: string | null;
+  /**
+   * When the store's most recently active session last changed, as the index holds it (null: no
+   * session has a time). Set by the index; adapters leave it out.
+   */
+  latestAt?: string | null;
   /** Most recent diagnostics, newest last, capped. */
   diagnostics: Diagnostic[];
   /**

@@ -1,6 +1,6 @@
 /**
  * The preview's brief-target picker with thirteen agents: one row of radios (Generic and the four
- * agents with the most sessions here, or the default target), the other nine in "More"; every
+ * agents worked with most recently here, or the default target), the other nine in "More"; every
  * target reachable by keyboard, and changing it moves nothing.
  */
 import type { Page } from '@playwright/test';
@@ -10,15 +10,20 @@ import { expect, rows, test, waitForSessions } from '../support/fixtures.js';
 
 const SHORT: Record<string, string> = { generic: 'Generic', claude: 'Claude', codex: 'Codex', opencode: 'OpenCode', hermes: 'Hermes', gemini: 'Gemini', qwen: 'Qwen', pi: 'pi', cline: 'Cline', kilo: 'Kilo', copilot: 'Copilot', continue: 'Continue', droid: 'Droid', letta: 'Letta' };
 
-/** Sessions per agent in this machine's stores, as the server reports them. */
-async function sessionCounts(page: Page): Promise<Map<AgentId, number>> {
+/** Per agent in this machine's stores, as the server reports them: sessions, and the newest one's last change (epoch ms, 0: none). */
+async function storeFacts(page: Page): Promise<{ counts: Map<AgentId, number>; latest: Map<AgentId, number> }> {
   const sources = await page.evaluate(async () => {
     const res = await fetch('/api/sourceStatus', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     return (await res.json()) as SourceStatus[];
   });
   const counts = new Map<AgentId, number>(AGENTS.map((a) => [a, 0]));
-  for (const s of sources) if (s.host === undefined) counts.set(s.agent, (counts.get(s.agent) ?? 0) + s.sessions);
-  return counts;
+  const latest = new Map<AgentId, number>(AGENTS.map((a) => [a, 0]));
+  for (const s of sources) {
+    if (s.host !== undefined) continue;
+    counts.set(s.agent, (counts.get(s.agent) ?? 0) + s.sessions);
+    if (s.latestAt) latest.set(s.agent, Math.max(latest.get(s.agent) ?? 0, Date.parse(s.latestAt)));
+  }
+  return { counts, latest };
 }
 
 async function openPreview(page: Page): Promise<void> {
@@ -37,9 +42,9 @@ async function layout(page: Page): Promise<string> {
 
 test.use({ viewport: { width: 420, height: 640 } });
 
-test('the row holds Generic and the four agents with the most sessions here; More holds the other nine', async ({ app }) => {
+test('the row holds Generic and the four agents worked with most recently here; More holds the other nine', async ({ app }) => {
   await openPreview(app);
-  const counts = await sessionCounts(app);
+  const { counts, latest } = await storeFacts(app);
   const picker = app.getByRole('radiogroup', { name: 'Target agent' });
   const radios = await picker.getByRole('radio').allInnerTexts();
   expect(radios).toHaveLength(5);
@@ -54,10 +59,11 @@ test('the row holds Generic and the four agents with the most sessions here; Mor
   expect([...inRow, ...inMore].sort()).toEqual([...AGENTS].sort());
   expect(inMore).toEqual(AGENTS.filter((a) => !inRow.includes(a)));
   expect(options.slice(1).map((o) => o.text)).toEqual(inMore.map((a) => SHORT[a]));
-  // The row's agents are those with the most sessions: none in More has more than any in the row.
-  const fewestInRow = Math.min(...inRow.map((a) => counts.get(a)!));
-  expect(Math.max(...inMore.map((a) => counts.get(a)!))).toBeLessThanOrEqual(fewestInRow);
-  expect(fewestInRow).toBeGreaterThan(0);
+  // The row's agents are those worked with most recently: none in More with sessions is newer than any in the row.
+  const oldestInRow = Math.min(...inRow.map((a) => latest.get(a)!));
+  const used = inMore.filter((a) => counts.get(a)! > 0);
+  expect(Math.max(0, ...used.map((a) => latest.get(a)!))).toBeLessThanOrEqual(oldestInRow);
+  expect(Math.min(...inRow.map((a) => counts.get(a)!))).toBeGreaterThan(0);
   // Each names itself in full on hover.
   await expect(picker.getByRole('radio', { name: 'Generic' })).toHaveAttribute('title', 'Any agent');
   await expect(picker.getByRole('radio', { name: SHORT[inRow[0]!]!, exact: true })).toHaveAttribute('title', AGENT_LABELS[inRow[0]!]);
@@ -122,11 +128,11 @@ test('by keyboard: Tab from the row to More, arrows pick in both, Escape leaves 
   await expect(app.getByRole('combobox', { name: 'Search sessions' })).toBeFocused();
 });
 
-test('the default target from Settings is in the row even with few sessions', async ({ app }) => {
+test('the default target from Settings is in the row even when worked with least recently', async ({ app }) => {
   await waitForSessions(app, 10);
-  const counts = await sessionCounts(app);
-  // The agent with the fewest sessions (in More with the fixture stores), made the default.
-  const fewest = [...AGENTS].sort((a, b) => counts.get(a)! - counts.get(b)! || AGENTS.indexOf(b) - AGENTS.indexOf(a))[0]!;
+  const { counts, latest } = await storeFacts(app);
+  // The agent worked with least recently (in More with the fixture stores), made the default.
+  const fewest = [...AGENTS].sort((a, b) => latest.get(a)! - latest.get(b)! || counts.get(a)! - counts.get(b)! || AGENTS.indexOf(b) - AGENTS.indexOf(a))[0]!;
   await app.getByRole('button', { name: 'Settings' }).click();
   await app.getByLabel('Default target agent').selectOption(fewest);
   await app.getByRole('button', { name: 'Back to sessions' }).click();

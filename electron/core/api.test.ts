@@ -98,6 +98,16 @@ describe('API over the fixture stores', () => {
     await core.api.updateSettings({ agents: { hermes: { enabled: true } } });
   });
 
+  it('says per store when its most recently active session last changed (what the target picker ranks by)', async () => {
+    const status = await core.api.sourceStatus({});
+    for (const agent of ['claude', 'codex'] as const) {
+      const { sessions } = await core.api.listSessions({ agent, limit: 1000, offset: 0 });
+      const newest = sessions.map((s) => s.updatedAt).filter((t): t is string => t !== null).sort().at(-1);
+      expect(newest).toBeDefined();
+      expect(status.find((s) => s.agent === agent && !s.host)?.latestAt, agent).toBe(newest);
+    }
+  });
+
   it('validates store paths: counts sessions, explains empty and missing folders', async () => {
     const claudeRoot = path.join(fixture.home, '.claude');
     expect(await core.api.checkPath({ agent: 'claude', path: claudeRoot })).toMatchObject({ exists: true, readable: true, sessions: 5, error: null });

@@ -183,11 +183,20 @@ export class SessionIndex implements TranscriptReader {
 
   /** Sessions of one agent on one machine (`host` null: this machine; remote ids are `host/agent:…`). */
   countSessions(agent: AgentId, host: string | null): number {
+    return this.ofStore('count(*)', agent, host) as number;
+  }
+
+  /** When the most recently active session of one agent on one machine last changed (null: none has a time). */
+  latestSessionAt(agent: AgentId, host: string | null): string | null {
+    return (this.ofStore('max(updated_at)', agent, host) as string | null) ?? null;
+  }
+
+  private ofStore(aggregate: 'count(*)' | 'max(updated_at)', agent: AgentId, host: string | null): unknown {
     const sql = host === null
-      ? "SELECT count(*) FROM sessions WHERE agent = ? AND NOT (instr(id, '/') BETWEEN 1 AND instr(id, ':'))"
-      : "SELECT count(*) FROM sessions WHERE agent = ? AND substr(id, 1, length(?) + 1) = ? || '/'";
+      ? `SELECT ${aggregate} FROM sessions WHERE agent = ? AND NOT (instr(id, '/') BETWEEN 1 AND instr(id, ':'))`
+      : `SELECT ${aggregate} FROM sessions WHERE agent = ? AND substr(id, 1, length(?) + 1) = ? || '/'`;
     const stmt = this.db.prepare(sql).pluck();
-    return (host === null ? stmt.get(agent) : stmt.get(agent, host, host)) as number;
+    return host === null ? stmt.get(agent) : stmt.get(agent, host, host);
   }
 
   resolveSessionRef(ref: string): SessionRefResult {

@@ -93,6 +93,7 @@ export class ReloadingIngest implements TranscriptReader {
       return {
         ...status,
         sessions: this.runner ? this.runner.index.countSessions(status.agent, status.host ?? null) : status.sessions,
+        latestAt: this.runner ? this.runner.index.latestSessionAt(status.agent, status.host ?? null) : null,
         state: status.state === 'ok' && known?.unreadable ? 'unreadable' : status.state,
         lastError: status.lastError ?? firstUnreadable(known?.problems),
         problems: known?.problems ?? [],

@@ -10,6 +10,22 @@ describe('featuredTargets (the target picker’s one row)', () => {
     expect(featuredTargets({ sources, defaultTarget: 'generic' })).toEqual(['generic', 'codex', 'pi', 'droid', 'letta']);
   });
 
+  it('ranks the agents worked with most recently first, however many sessions the others hold', () => {
+    const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+    const sources = [
+      { ...store('claude', 500), latestAt: at(2) },
+      { ...store('codex', 3), latestAt: at(26) },
+      { ...store('kilo', 1), latestAt: at(27) },
+      { ...store('droid', 40), latestAt: at(20) },
+      { ...store('pi', 9), latestAt: null },
+      { ...store('qwen', 2), latestAt: at(25) },
+    ];
+    expect(featuredTargets({ sources, defaultTarget: 'generic' })).toEqual(['generic', 'codex', 'qwen', 'kilo', 'droid']);
+    // The same time: more sessions first; no time at all ranks after every timed store.
+    expect(featuredTargets({ sources: [{ ...store('gemini', 1), latestAt: at(5) }, { ...store('cline', 4), latestAt: at(5) }, store('letta', 90)], defaultTarget: undefined, limit: 2 })).toEqual(['generic', 'gemini', 'cline']);
+    expect(featuredTargets({ sources: [{ ...store('gemini', 1), latestAt: at(5) }, { ...store('cline', 4), latestAt: at(5) }, store('letta', 90)], defaultTarget: undefined, limit: 1 })).toEqual(['generic', 'cline']);
+  });
+
   it('always holds the default target, even with few sessions', () => {
     const sources = [store('claude', 3), store('droid', 40), store('codex', 12), store('letta', 7), store('pi', 9)];
     expect(featuredTargets({ sources, defaultTarget: 'claude' })).toEqual(['generic', 'claude', 'codex', 'pi', 'droid']);
