@@ -38,8 +38,17 @@ test('pointing Claude at an empty folder empties its sessions and says why; rest
 test('settings apply live: theme, default target and a path that does not exist', async ({ app }) => {
   await waitForSessions(app);
   await app.getByRole('button', { name: 'Settings' }).click();
+  // The page starts in the system's scheme (light here); the chosen theme wins over it, both ways.
+  const background = () => app.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await app.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe('rgb(244, 244, 246)');
   await app.getByLabel('Theme').selectOption('dark');
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).toBe('rgb(28, 28, 31)');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await app.getByLabel('Theme').selectOption('light');
+  await expect.poll(background).toBe('rgb(244, 244, 246)');
+  await app.getByLabel('Theme').selectOption('dark');
   await app.getByLabel('Default target agent').selectOption('hermes');
   const codex = app.getByRole('group', { name: 'Codex CLI store' });
   await codex.getByRole('textbox').fill('/definitely/not/here');

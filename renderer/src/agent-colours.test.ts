@@ -1,7 +1,7 @@
 /**
  * Every agent's badge has its own colours in both themes, legible (WCAG AA, 4.5:1 for the badge's
- * small text) on its own background: read off styles.css, the three places a theme is defined
- * (light :root, the dark media query, the explicit dark theme).
+ * small text) on its own background: read off styles.css, where each colour is defined once as
+ * `light-dark(<light>, <dark>)` (the scheme follows the system unless Settings chose one).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,27 +11,12 @@ import { AGENTS } from '../../shared/model.js';
 
 const css = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'styles.css'), 'utf8');
 
-function block(opening: string): string {
-  const start = css.indexOf(opening);
-  if (start < 0) throw new Error(`styles.css has no ${opening}`);
-  let depth = 0;
-  for (let i = css.indexOf('{', start); i < css.length; i++) {
-    if (css[i] === '{') depth++;
-    else if (css[i] === '}' && --depth === 0) return css.slice(start, i);
-  }
-  throw new Error(`unclosed ${opening}`);
-}
+const THEMES = { light: 0, dark: 1 } as const;
 
-const THEMES = {
-  light: block(':root {'),
-  'dark (system)': block('@media (prefers-color-scheme: dark)'),
-  'dark (chosen)': block(":root[data-theme='dark']"),
-};
-
-function colour(theme: string, name: string): [number, number, number] {
-  const m = new RegExp(`--${name}:\\s*#([0-9a-f]{6})\\b`, 'i').exec(THEMES[theme as keyof typeof THEMES]);
-  if (!m) throw new Error(`${theme}: no --${name}`);
-  const hex = m[1]!;
+function colour(theme: keyof typeof THEMES, name: string): [number, number, number] {
+  const m = new RegExp(`--${name}:\\s*light-dark\\(#([0-9a-f]{6}),\\s*#([0-9a-f]{6})\\);`, 'i').exec(css);
+  if (!m) throw new Error(`styles.css: no --${name} with a light and a dark colour`);
+  const hex = m[1 + THEMES[theme]]!;
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
@@ -52,14 +37,14 @@ describe('agent badge colours', () => {
   for (const agent of AGENTS) {
     it(`${agent}: a badge rule, and text legible on its background in every theme`, () => {
       expect(css).toContain(`.agent-badge[data-agent='${agent}'] { color: var(--${agent}); background: var(--${agent}-bg); }`);
-      for (const theme of Object.keys(THEMES)) {
+      for (const theme of ['light', 'dark'] as const) {
         expect(contrast(colour(theme, agent), colour(theme, `${agent}-bg`)), `${agent} in ${theme}`).toBeGreaterThanOrEqual(4.5);
       }
     });
   }
 
   it('no two agents share a badge colour in a theme', () => {
-    for (const theme of Object.keys(THEMES)) {
+    for (const theme of ['light', 'dark'] as const) {
       const seen = AGENTS.map((a) => colour(theme, a).join(','));
       expect(new Set(seen).size, theme).toBe(AGENTS.length);
     }
