@@ -26,7 +26,7 @@ const inFlight = () => posted - Number(Atomics.load(flow, FLOW.applied));
 const inFlightBytes = () => Number(postedBytes - Atomics.load(flow, FLOW.appliedBytes));
 let wake: (() => void) | null = null;
 port.on('message', (m: ToReadAhead) => {
-  // An ack only wakes a wait for room: the counts themselves are read from `applied`.
+  // An ack only wakes a wait for room: the counts themselves are read from `flow`.
   if (m.type === 'stop') abort.abort();
   wake?.();
   wake = null;

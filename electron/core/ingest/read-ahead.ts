@@ -69,9 +69,10 @@ export const READ_AHEAD_FORMS_AHEAD_AT = 0.5;
  */
 export const READ_AHEAD_WRITER_TAKES_UP_TO = 2 * 1024 * 1024;
 /**
- * The worker's young generation (V8 default ~48 MB). The parser makes short-lived garbage fast and
- * each batch lives until posted: at 8 MB, batches outlived their scavenges and V8 spent ~5 s of a
- * 1.45 GB cold index in GC (the run took ~22 s); 16 MB cut that run to ~18–19 s for ~+10 MB of RSS.
+ * The worker's young generation. The parser makes short-lived garbage fast and each batch lives
+ * until posted: at 8 MB, batches outlived their scavenges and V8 spent ~5 s of a 1.45 GB cold index
+ * in GC (the run took ~22 s); 16 MB cut that run to ~18–19 s for ~+10 MB of RSS, and 48 MB (V8's
+ * own default) took another ~0.15 s off the 431 MB bench corpus's ~3 s for ~+5 MB.
  */
 const READ_AHEAD_WORKER_YOUNG_MB = 48;
 const MIN_WORKER_HEAP_MB = 32;

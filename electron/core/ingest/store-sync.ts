@@ -47,7 +47,6 @@ export interface StoreSyncOptions {
 
 const COMPACT_AFTER_MESSAGES = 20_000;
 
-
 /** Where readUnit takes a unit's batches from when the read-ahead worker parsed them. */
 interface AheadUnit {
   reader: ReadAhead;
