@@ -6,15 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { privateTmpEnv } from './private-tmp-env.js';
+import { json, writeOnce } from './home-files.js';
 
 export function clineEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
-  const file = path.join(home, '.cline', 'data', 'settings', 'providers.json');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (!fs.existsSync(file)) {
+  writeOnce(path.join(home, '.cline', 'data', 'settings', 'providers.json'), () => {
     const settings = { provider: 'openai-compatible', apiKey: 'dummy', model: 'mock-model', baseUrl: `${mockUrl}/v1` };
     const provider = { settings, updatedAt: new Date().toISOString(), tokenSource: 'manual' };
-    fs.writeFileSync(file, JSON.stringify({ version: 1, lastUsedProvider: 'openai-compatible', modes: {}, providers: { 'openai-compatible': provider } }, null, 2));
-  }
+    return json({ version: 1, lastUsedProvider: 'openai-compatible', modes: {}, providers: { 'openai-compatible': provider } });
+  });
   const env = privateTmpEnv(home);
   return { ...env, TMUX_TMPDIR: env.TMPDIR };
 }

@@ -4,8 +4,8 @@
  * Factory's own API and telemetry are pointed at the mock (its 404s are taken in stride; without
  * the base URL `droid exec -s` waits on DNS for api.factory.ai and fails).
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { json, writeOnce } from './home-files.js';
 import { privateTmpEnv } from './private-tmp-env.js';
 
 /** Droid's `-m` for the BYOK model below. */
@@ -13,32 +13,23 @@ export const DROID_MODEL = 'custom:mock-model';
 
 export function droidEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.factory');
-  fs.mkdirSync(dir, { recursive: true });
-  const settings = path.join(dir, 'settings.json');
-  if (!fs.existsSync(settings)) {
-    fs.writeFileSync(
-      settings,
-      JSON.stringify(
+  writeOnce(path.join(dir, 'settings.json'), () =>
+    json({
+      customModels: [
         {
-          customModels: [
-            {
-              model: 'mock-model',
-              id: DROID_MODEL,
-              displayName: 'Mock',
-              baseUrl: `${mockUrl}/v1`,
-              apiKey: 'dummy',
-              provider: 'generic-chat-completion-api',
-              maxOutputTokens: 4096,
-              noImageSupport: true,
-            },
-          ],
-          sessionDefaultSettings: { model: DROID_MODEL },
+          model: 'mock-model',
+          id: DROID_MODEL,
+          displayName: 'Mock',
+          baseUrl: `${mockUrl}/v1`,
+          apiKey: 'dummy',
+          provider: 'generic-chat-completion-api',
+          maxOutputTokens: 4096,
+          noImageSupport: true,
         },
-        null,
-        2,
-      ),
-    );
-  }
+      ],
+      sessionDefaultSettings: { model: DROID_MODEL },
+    }),
+  );
   return {
     ...privateTmpEnv(home),
     USER: 'baton-test',

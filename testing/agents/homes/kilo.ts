@@ -1,43 +1,30 @@
 /** A throw-away HOME in which the real Kilo Code (an OpenCode fork) talks only to the mock LLM (fixtures' setup). */
-import fs from 'node:fs';
 import path from 'node:path';
+import { agentEnv, json, writeOnce } from './home-files.js';
 
 export function kiloEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.config', 'kilo');
-  fs.mkdirSync(dir, { recursive: true });
-  const config = path.join(dir, 'kilo.json');
-  if (!fs.existsSync(config)) {
-    fs.writeFileSync(
-      config,
-      JSON.stringify(
-        {
-          // Kilo writes this key into a config that lacks it at its first start (as a user's config has it).
-          $schema: 'https://app.kilo.ai/config.json',
-          model: 'mock/mock-model',
-          small_model: 'mock/mock-model',
-          autoupdate: false,
-          share: 'disabled',
-          provider: {
-            mock: {
-              npm: '@ai-sdk/openai-compatible',
-              name: 'mock',
-              options: { baseURL: `${mockUrl}/v1`, apiKey: 'dummy' },
-              models: { 'mock-model': { name: 'mock-model', tool_call: true, reasoning: true } },
-            },
-          },
-          // Kilo's built-in rules ask before reading *.env files; `kilo run` would answer with a rejection.
-          permission: { edit: 'allow', bash: 'allow', read: { '*': 'allow', '*.env': 'allow', '*.env.*': 'allow' }, webfetch: 'deny' },
+  writeOnce(path.join(dir, 'kilo.json'), () =>
+    json({
+      // Kilo writes this key into a config that lacks it at its first start (as a user's config has it).
+      $schema: 'https://app.kilo.ai/config.json',
+      model: 'mock/mock-model',
+      small_model: 'mock/mock-model',
+      autoupdate: false,
+      share: 'disabled',
+      provider: {
+        mock: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'mock',
+          options: { baseURL: `${mockUrl}/v1`, apiKey: 'dummy' },
+          models: { 'mock-model': { name: 'mock-model', tool_call: true, reasoning: true } },
         },
-        null,
-        2,
-      ),
-    );
-  }
-  return {
-    HOME: home,
-    PATH: process.env.PATH,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
+      },
+      // Kilo's built-in rules ask before reading *.env files; `kilo run` would answer with a rejection.
+      permission: { edit: 'allow', bash: 'allow', read: { '*': 'allow', '*.env': 'allow', '*.env.*': 'allow' }, webfetch: 'deny' },
+    }),
+  );
+  return agentEnv(home, {
     KILO_DISABLE_MODELS_FETCH: '1',
     KILO_DISABLE_AUTOUPDATE: '1',
     // Otherwise Kilo npm-installs its default plugins at start.
@@ -45,5 +32,5 @@ export function kiloEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
     KILO_DISABLE_LSP_DOWNLOAD: '1',
     KILO_DISABLE_SHARE: '1',
     KILO_DISABLE_SESSION_INGEST: '1',
-  };
+  });
 }

@@ -4,8 +4,8 @@
  * OpenAI-compatible BYOK provider. The two files are what `letta backend local` and
  * `letta connect openai-compatible --base-url … --api-key dummy` write (MANIFEST.md, Letta section).
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { json, writeOnce } from './home-files.js';
 import { privateTmpEnv } from './private-tmp-env.js';
 
 /** The model every run names (`-m`): the mock's id under Letta's provider. */
@@ -13,14 +13,12 @@ export const LETTA_MODEL = 'openai-compatible/mock-model';
 
 export function lettaEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.letta');
-  const auth = path.join(dir, 'lc-local-backend', 'providers', 'auth.json');
-  if (!fs.existsSync(auth)) {
-    fs.mkdirSync(path.dirname(auth), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'settings.json'), `${JSON.stringify({ preferredBackendMode: 'local' }, null, 2)}\n`);
+  writeOnce(path.join(dir, 'settings.json'), () => `${json({ preferredBackendMode: 'local' })}\n`);
+  writeOnce(path.join(dir, 'lc-local-backend', 'providers', 'auth.json'), () => {
     const now = new Date().toISOString();
     const provider = { id: 'local-provider-openai-compatible', name: 'openai-compatible', provider_type: 'openai-compatible', provider_category: 'byok', auth: { type: 'api', key: 'dummy' }, base_url: `${mockUrl}/v1`, created_at: now, updated_at: now };
-    fs.writeFileSync(auth, `${JSON.stringify({ version: 1, providers: { 'openai-compatible': provider } }, null, 2)}\n`);
-  }
+    return `${json({ version: 1, providers: { 'openai-compatible': provider } })}\n`;
+  });
   return {
     ...privateTmpEnv(home),
     LETTA_CODE_TELEM: '0',

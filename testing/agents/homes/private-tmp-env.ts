@@ -5,9 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { agentEnv } from './home-files.js';
 
 export function privateTmpEnv(home: string): NodeJS.ProcessEnv {
   const tmp = path.join(home, '.tmp');
   fs.mkdirSync(tmp, { recursive: true });
-  return { HOME: home, PATH: process.env.PATH, TMPDIR: tmp, TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+  return agentEnv(home, { TMPDIR: tmp });
 }
