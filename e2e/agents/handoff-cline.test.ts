@@ -8,16 +8,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
+import { describe, expect, it } from 'vitest';
+import { promptArgs } from '../../testing/agents/agent-home.js';
 import { stopClineHub } from '../../testing/agents/homes/cline.js';
-import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import type { MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { expectBrief, expectNoBrief, handOffTo, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { handoffRig } from '../../testing/agents/handoff-rig.js';
 
 const GOAL = 'Teach the quillwort lexer to accept tab separators';
 const SOURCE_SESSION = '5b0e7a61-2f4d-4c8e-9a1b-3c7d9e2f4a10';
@@ -33,33 +32,17 @@ function clineSessions(home: string): string[] {
 }
 
 describe('handoff received by the real Cline CLI through Baton’s Cline plugin', () => {
-  let cli: AgentCli;
-  let mock: MockLlm;
-  let tmp: string;
-  let agentHome = '';
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('cline');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-handoff-cline-'));
-    mock = await startMockLlm({ dir: tmp });
-  }, 300_000);
-  afterAll(async () => {
-    if (agentHome) stopClineHub(agentHome);
-    await mock?.stop();
-    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const rig = handoffRig('cline', { cleanup: (scene) => scene && stopClineHub(scene.agentHome) });
 
   it('adds the pending brief once, to the first request of the next Cline session in the repository', async () => {
-    requireCli(cli);
-    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
-    const { project, batonHome } = scene;
-    agentHome = scene.agentHome;
+    const { scene, env, bin } = rig.scene(GOAL, SOURCE_SESSION);
+    const mock = rig.mock;
+    const { agentHome, project } = scene;
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.invalid', '-c', 'user.name=t', ...args], { cwd: project, stdio: 'ignore' });
     fs.writeFileSync(path.join(project, 'README.md'), '# quillwort\n');
     git('init', '-q');
     git('add', '.');
     git('commit', '-qm', 'init');
-    const env = { ...agentEnv('cline', agentHome, mock.url), BATON_HOME: batonHome };
     const pluginsDir = path.join(agentHome, '.cline', 'plugins');
     expect(fs.existsSync(pluginsDir)).toBe(false);
 
@@ -71,7 +54,7 @@ describe('handoff received by the real Cline CLI through Baton’s Cline plugin'
     expect(status.stdout).toContain(`plugin: installed — ${plugin}`);
 
     // Nothing pending: Cline starts as before, no Baton context in its first request.
-    const idle = await runAgent({ bin: cli.bin, args: promptArgs('cline', 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const idle = await runAgent({ bin, args: promptArgs('cline', 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(idle.code, idle.stdout + idle.stderr).toBe(0);
     const idleRequest = firstTurnRequest(mock.requests(), 'idleprobe');
     expect(idleRequest).toBeDefined();
@@ -81,7 +64,7 @@ describe('handoff received by the real Cline CLI through Baton’s Cline plugin'
 
     mock.clear();
     const before = new Set(clineSessions(agentHome));
-    const first = await runAgent({ bin: cli.bin, args: promptArgs('cline', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
+    const first = await runAgent({ bin, args: promptArgs('cline', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
     expectBrief(firstRequest, scene, checkpointId);
@@ -95,7 +78,7 @@ describe('handoff received by the real Cline CLI through Baton’s Cline plugin'
 
     // A second session in the same repository gets nothing.
     mock.clear();
-    const second = await runAgent({ bin: cli.bin, args: promptArgs('cline', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const second = await runAgent({ bin, args: promptArgs('cline', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
 

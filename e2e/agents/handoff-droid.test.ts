@@ -8,15 +8,14 @@
  * Once the user has a ~/.factory/hooks.json, Baton's hooks go there and work the same.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
-import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import { describe, expect, it } from 'vitest';
+import { promptArgs } from '../../testing/agents/agent-home.js';
+import type { MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { expectBrief, expectNoBrief, handOffTo, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { handoffRig } from '../../testing/agents/handoff-rig.js';
 
 const GOAL = 'Teach the marshwren tokenizer to accept tab separators';
 const SOURCE_SESSION = '5b1f0e7a-3c2d-4e9f-8a6b-1d2c3e4f5a60';
@@ -26,26 +25,13 @@ function firstTurnRequest(requests: MockRequest[], probe: string): MockRequest |
 }
 
 describe('handoff received by the real Factory Droid through its SessionStart hook', () => {
-  let cli: AgentCli;
-  let mock: MockLlm;
-  let tmp: string;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('droid');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-handoff-droid-'));
-    mock = await startMockLlm({ dir: tmp });
-  }, 300_000);
-  afterAll(async () => {
-    await mock?.stop();
-    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const rig = handoffRig('droid');
 
   it('injects the pending brief once, into the first request of the next session in the folder', async () => {
-    requireCli(cli);
-    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
-    const { agentHome, project, batonHome } = scene;
-    const env = { ...agentEnv('droid', agentHome, mock.url), BATON_HOME: batonHome };
-    const baseline = await runAgent({ bin: cli.bin, args: promptArgs('droid', 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const { scene, env, bin } = rig.scene(GOAL, SOURCE_SESSION);
+    const mock = rig.mock;
+    const { agentHome, project } = scene;
+    const baseline = await runAgent({ bin, args: promptArgs('droid', 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(baseline.code, baseline.stdout + baseline.stderr).toBe(0);
     const settingsFile = path.join(agentHome, '.factory', 'settings.json');
     const userSettings = fs.readFileSync(settingsFile, 'utf8');
@@ -58,14 +44,14 @@ describe('handoff received by the real Factory Droid through its SessionStart ho
 
     // Nothing pending: the hook prints nothing and the first request carries no Baton text.
     mock.clear();
-    const idle = await runAgent({ bin: cli.bin, args: promptArgs('droid', 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const idle = await runAgent({ bin, args: promptArgs('droid', 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(idle.code, idle.stdout + idle.stderr).toBe(0);
     expectNoBrief(firstTurnRequest(mock.requests(), 'idleprobe'), scene);
 
     const checkpointId = handOffTo(scene, 'droid', env);
 
     mock.clear();
-    const first = await runAgent({ bin: cli.bin, args: promptArgs('droid', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
+    const first = await runAgent({ bin, args: promptArgs('droid', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expectBrief(firstTurnRequest(mock.requests(), 'firstprobe'), scene, checkpointId);
 
@@ -80,7 +66,7 @@ describe('handoff received by the real Factory Droid through its SessionStart ho
 
     // A second session in the same folder gets nothing.
     mock.clear();
-    const second = await runAgent({ bin: cli.bin, args: promptArgs('droid', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const second = await runAgent({ bin, args: promptArgs('droid', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
 
@@ -97,7 +83,7 @@ describe('handoff received by the real Factory Droid through its SessionStart ho
     expect(again.stdout).toContain(hooksFile);
     const nextCheckpoint = handOffTo(scene, 'droid', env);
     mock.clear();
-    const third = await runAgent({ bin: cli.bin, args: promptArgs('droid', 'Continue please thirdprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const third = await runAgent({ bin, args: promptArgs('droid', 'Continue please thirdprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(third.code, third.stdout + third.stderr).toBe(0);
     expectBrief(firstTurnRequest(mock.requests(), 'thirdprobe'), scene, nextCheckpoint);
     expect(runBaton(['hooks', 'uninstall', '--agent', 'droid'], env).code).toBe(0);

@@ -8,15 +8,14 @@
  * gets nothing; uninstall gives the user's settings.json back byte for byte (Copilot: the file is gone).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-home.js';
-import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import { describe, expect, it } from 'vitest';
+import { promptArgs } from '../../testing/agents/agent-home.js';
+import type { MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { expectBrief, expectNoBrief, handOffTo, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { handoffRig } from '../../testing/agents/handoff-rig.js';
 
 const GOAL = 'Teach the marshwren tokenizer to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c21';
@@ -52,29 +51,15 @@ function filesContaining(dir: string, needles: string[]): string[] {
 }
 
 describe.each<Agent>(['gemini', 'qwen', 'copilot'])('handoff received by the real %s through its session start hook', (agent) => {
-  let cli: AgentCli;
-  let mock: MockLlm;
-  let tmp: string;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli(agent);
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), `baton-handoff-${agent}-`));
-    const mockAgent = MOCK_AGENT[agent];
-    mock = await startMockLlm({ dir: tmp, ...(mockAgent ? { env: { MOCK_AGENT: mockAgent } } : {}) });
-  }, 300_000);
-  afterAll(async () => {
-    await mock?.stop();
-    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const rig = handoffRig(agent);
 
   it('injects the pending brief once, into the first request of the next session in the folder', async () => {
-    requireCli(cli);
-    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
-    const { agentHome, project, batonHome } = scene;
-    const env = { ...agentEnv(agent, agentHome, mock.url), BATON_HOME: batonHome };
+    const { scene, env, bin } = rig.scene(GOAL, SOURCE_SESSION);
+    const mock = rig.mock;
+    const { agentHome, project } = scene;
     // A first run before Baton touches anything: the agent settles its own settings.json (Qwen Code
     // adds its "$version" migration mark), which uninstall must then give back byte for byte.
-    const baseline = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const baseline = await runAgent({ bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(baseline.code, baseline.stdout + baseline.stderr).toBe(0);
     const settingsFile = path.join(agentHome, HOOKS_FILE[agent]);
     const userSettings = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : null;
@@ -87,7 +72,7 @@ describe.each<Agent>(['gemini', 'qwen', 'copilot'])('handoff received by the rea
 
     // Nothing pending: the hook prints nothing and the first request carries no Baton text.
     mock.clear();
-    const idle = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const idle = await runAgent({ bin, args: promptArgs(agent, 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(idle.code, idle.stdout + idle.stderr).toBe(0);
     const idleRequest = firstTurnRequest(mock.requests(), 'idleprobe');
     expect(idleRequest, 'no request with the prompt').toBeDefined();
@@ -96,7 +81,7 @@ describe.each<Agent>(['gemini', 'qwen', 'copilot'])('handoff received by the rea
     const checkpointId = handOffTo(scene, agent, env);
 
     mock.clear();
-    const first = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
+    const first = await runAgent({ bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
     expectBrief(firstRequest, scene, checkpointId);
@@ -109,7 +94,7 @@ describe.each<Agent>(['gemini', 'qwen', 'copilot'])('handoff received by the rea
 
     // A second session in the same folder gets nothing.
     mock.clear();
-    const second = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const second = await runAgent({ bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
 

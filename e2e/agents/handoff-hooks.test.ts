@@ -7,16 +7,14 @@
  * agent's config byte for byte.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openUserData } from '../../electron/core/userdata/user-data.js';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv } from '../../testing/agents/agent-home.js';
-import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import type { MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { expectBrief, expectNoBrief, handOffTo, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { handoffRig } from '../../testing/agents/handoff-rig.js';
 
 const GOAL = 'Teach the zebrafrost parser to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c01';
@@ -64,32 +62,20 @@ function normalised(request: MockRequest | undefined, tmp: string): string {
 }
 
 describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s through its start-up hook', (agent) => {
-  let cli: AgentCli;
-  let mock: MockLlm;
-  let tmp: string;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli(agent);
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), `baton-handoff-${agent}-`));
-    mock = await startMockLlm({ dir: tmp });
-  });
-  afterAll(async () => {
-    await mock?.stop();
-    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const rig = handoffRig(agent);
 
   it('injects the pending brief once, into the first request of the next session in the folder', async () => {
-    requireCli(cli);
-    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
+    const { scene, env, bin } = rig.scene(GOAL, SOURCE_SESSION);
+    const mock = rig.mock;
+    const tmp = path.dirname(scene.agentHome); // the suite's temp folder, which the requests name
     const { agentHome, project, batonHome } = scene;
-    const env = { ...agentEnv(agent, agentHome, mock.url), BATON_HOME: batonHome };
     // A config of the user's own, which uninstall must give back byte for byte.
     const configFile = agent === 'claude' ? path.join(agentHome, '.claude', 'settings.json') : path.join(agentHome, '.codex', 'hooks.json');
     const userConfig = agent === 'claude' ? '{\n  "theme": "dark",\n  "hooks": { "Notification": [ { "hooks": [ { "type": "command", "command": "true" } ] } ] }\n}\n' : null;
     if (userConfig !== null) fs.writeFileSync(configFile, userConfig);
 
     // Nothing pending, hooks not installed yet: the baseline first request.
-    const baseline = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env });
+    const baseline = await runAgent({ bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env });
     expect(baseline.code, baseline.stderr).toBe(0);
     const baselineRequest = firstTurnRequest(mock.requests(), 'baselineprobe');
 
@@ -99,7 +85,7 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
 
     // Nothing pending, hooks installed: the first request is what it was without them.
     mock.clear();
-    const idle = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env });
+    const idle = await runAgent({ bin, args: promptArgs(agent, 'Say hello baselineprobe.'), cwd: project, env });
     expect(idle.code, idle.stderr).toBe(0);
     const idleRequest = firstTurnRequest(mock.requests(), 'baselineprobe');
     expect(idleRequest).toBeDefined();
@@ -108,7 +94,7 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
     const checkpointId = handOffTo(scene, agent, env);
 
     mock.clear();
-    const first = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env });
+    const first = await runAgent({ bin, args: promptArgs(agent, 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env });
     expect(first.code, first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
     expectBrief(firstRequest, scene, checkpointId);
@@ -119,7 +105,7 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
 
     // A second session in the same folder gets nothing.
     mock.clear();
-    const second = await runAgent({ bin: cli.bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env });
+    const second = await runAgent({ bin, args: promptArgs(agent, 'Say hello secondprobe.'), cwd: project, env });
     expect(second.code, second.stderr).toBe(0);
     expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
 
@@ -127,7 +113,7 @@ describe.each<Agent>(['claude', 'codex'])('handoff received by the real %s throu
       // /compact in the session that received the handoff: Claude runs PreCompact first, and Baton
       // saves what the transcript said right before, printing nothing into the summariser's prompt.
       mock.clear();
-      const compact = await runAgent({ bin: cli.bin, args: ['-p', '/compact', '--resume', receiver!], cwd: path.join(project, 'src'), env });
+      const compact = await runAgent({ bin, args: ['-p', '/compact', '--resume', receiver!], cwd: path.join(project, 'src'), env });
       expect(compact.code, compact.stderr).toBe(0);
       const summaryRequest = mock.requests().find((r) => JSON.stringify(r.body).includes('summary'));
       expect(summaryRequest, 'Claude sent no compaction request').toBeDefined();

@@ -7,16 +7,15 @@
  * conversation; the next session gets nothing; uninstall takes Baton's hooks out again.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv, promptArgs } from '../../testing/agents/agent-home.js';
+import { describe, expect, it } from 'vitest';
+import { promptArgs } from '../../testing/agents/agent-home.js';
 import { LETTA_MODEL } from '../../testing/agents/homes/letta.js';
-import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import { type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { expectBrief, expectNoBrief, handOffTo, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { handoffRig } from '../../testing/agents/handoff-rig.js';
 import { hasTmux, startTui, type Tui } from '../../testing/agents/tmux-tui.js';
 import { typeIntoLetta } from '../../testing/agents/letta-tui.js';
 
@@ -63,28 +62,15 @@ async function tuiSession(bin: string, cwd: string, env: NodeJS.ProcessEnv, mock
 }
 
 describe('handoff received by the real Letta Code through its SessionStart hook', () => {
-  let cli: AgentCli;
-  let mock: MockLlm;
-  let tmp: string;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('letta');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-handoff-letta-'));
-    mock = await startMockLlm({ dir: tmp });
-  }, 300_000);
-  afterAll(async () => {
-    await mock?.stop();
-    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const rig = handoffRig('letta');
 
   it('injects the pending brief once, into the first request of the next interactive session in the folder', async () => {
-    requireCli(cli);
     expect(hasTmux(), 'tmux is needed to drive the Letta TUI').toBe(true);
-    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
+    const { scene, env, bin } = rig.scene(GOAL, SOURCE_SESSION);
+    const mock = rig.mock;
     const { agentHome, project } = scene;
-    const env = { ...agentEnv('letta', agentHome, mock.url), BATON_HOME: scene.batonHome };
     // A first run before Baton touches anything: Letta creates its agent and settles its settings.json.
-    const baseline = await runAgent({ bin: cli.bin, args: promptArgs('letta', 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const baseline = await runAgent({ bin, args: promptArgs('letta', 'Say hello baselineprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(baseline.code, baseline.stdout + baseline.stderr).toBe(0);
     const settingsFile = path.join(agentHome, '.letta', 'settings.json');
 
@@ -97,7 +83,7 @@ describe('handoff received by the real Letta Code through its SessionStart hook'
     const checkpointId = handOffTo(scene, 'letta', env);
 
     mock.clear();
-    const firstRequest = await tuiSession(cli.bin, path.join(project, 'src'), env, mock, /restate your understanding/, 'Continue please firstprobe.', 'firstprobe');
+    const firstRequest = await tuiSession(bin, path.join(project, 'src'), env, mock, /restate your understanding/, 'Continue please firstprobe.', 'firstprobe');
     expectBrief(firstRequest, scene, checkpointId);
     // Letta put it in the first user message, as its SessionStart hook context.
     expect(JSON.stringify(firstRequest?.body)).toContain('[SessionStart hook context]');
@@ -111,7 +97,7 @@ describe('handoff received by the real Letta Code through its SessionStart hook'
 
     // A second session in the same folder gets nothing.
     mock.clear();
-    expectNoBrief(await tuiSession(cli.bin, project, env, mock, /\[hook:SessionStart\][\s\S]*exit 0/, 'Say hello secondprobe.', 'secondprobe'), scene);
+    expectNoBrief(await tuiSession(bin, project, env, mock, /\[hook:SessionStart\][\s\S]*exit 0/, 'Say hello secondprobe.', 'secondprobe'), scene);
 
     // Letta rewrote settings.json meanwhile: uninstall takes out Baton's hooks (and the `hooks` they brought) only.
     const before = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;

@@ -6,15 +6,14 @@
  * Baton reports the handoff received by that very session; a second session gets nothing.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAgentCli, type AgentCli, requireCli } from '../../testing/agents/agent-clis.js';
-import { agentEnv, MOCK_AGENT, promptArgs } from '../../testing/agents/agent-home.js';
-import { startMockLlm, type MockLlm, type MockRequest } from '../../testing/agents/mock-llm.js';
+import { describe, expect, it } from 'vitest';
+import { promptArgs } from '../../testing/agents/agent-home.js';
+import type { MockRequest } from '../../testing/agents/mock-llm.js';
 import { runAgent } from '../../testing/agents/run-agent.js';
 import { runBaton } from '../../testing/agents/baton-cli.js';
-import { expectBrief, expectNoBrief, handOffTo, makeHandoffScene, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { expectBrief, expectNoBrief, handOffTo, receivedBy } from '../../testing/agents/handoff-scene.js';
+import { handoffRig } from '../../testing/agents/handoff-rig.js';
 
 const GOAL = 'Teach the quillwort lexer to accept tab separators';
 const SOURCE_SESSION = '7d3c1a52-5c1e-4c8e-9a8e-2f6b9e1d4c20';
@@ -38,25 +37,12 @@ function piSessions(home: string): { id: string; file: string }[] {
 }
 
 describe('handoff received by the real pi through Baton’s pi extension', () => {
-  let cli: AgentCli;
-  let mock: MockLlm;
-  let tmp: string;
-
-  beforeAll(async () => {
-    cli = await ensureAgentCli('pi');
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'baton-handoff-pi-'));
-    mock = await startMockLlm({ dir: tmp, env: { MOCK_AGENT: MOCK_AGENT.pi } });
-  }, 300_000);
-  afterAll(async () => {
-    await mock?.stop();
-    if (!process.env.BATON_KEEP_TMP) fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const rig = handoffRig('pi');
 
   it('adds the pending brief once, to the first request of the next pi session in the folder', async () => {
-    requireCli(cli);
-    const scene = makeHandoffScene(tmp, GOAL, SOURCE_SESSION);
-    const { agentHome, project, batonHome } = scene;
-    const env = { ...agentEnv('pi', agentHome, mock.url), BATON_HOME: batonHome };
+    const { scene, env, bin } = rig.scene(GOAL, SOURCE_SESSION);
+    const mock = rig.mock;
+    const { agentHome, project } = scene;
 
     const install = runBaton(['mcp', 'install', '--agent', 'pi'], env);
     expect(install.code, install.stderr + install.stdout).toBe(0);
@@ -64,7 +50,7 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
     expect(fs.readFileSync(extension, 'utf8')).toContain('bin/baton.mjs');
 
     // Nothing pending: pi starts as before, no Baton message in its first request.
-    const idle = await runAgent({ bin: cli.bin, args: promptArgs('pi', 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const idle = await runAgent({ bin, args: promptArgs('pi', 'Say hello idleprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(idle.code, idle.stdout + idle.stderr).toBe(0);
     const idleRequest = firstTurnRequest(mock.requests(), 'idleprobe');
     expect(idleRequest).toBeDefined();
@@ -73,7 +59,7 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
     const checkpointId = handOffTo(scene, 'pi', env);
 
     mock.clear();
-    const first = await runAgent({ bin: cli.bin, args: promptArgs('pi', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
+    const first = await runAgent({ bin, args: promptArgs('pi', 'Continue please firstprobe.'), cwd: path.join(project, 'src'), env, timeoutMs: 180_000 });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const firstRequest = firstTurnRequest(mock.requests(), 'firstprobe');
     expectBrief(firstRequest, scene, checkpointId);
@@ -94,7 +80,7 @@ describe('handoff received by the real pi through Baton’s pi extension', () =>
 
     // A second session in the same folder gets nothing.
     mock.clear();
-    const second = await runAgent({ bin: cli.bin, args: promptArgs('pi', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
+    const second = await runAgent({ bin, args: promptArgs('pi', 'Say hello secondprobe.'), cwd: project, env, timeoutMs: 180_000 });
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expectNoBrief(firstTurnRequest(mock.requests(), 'secondprobe'), scene);
   }, 600_000);

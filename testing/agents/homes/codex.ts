@@ -1,6 +1,6 @@
 /** A throw-away CODEX_HOME in which the real Codex CLI talks only to the mock LLM (fixtures' setup). */
 import path from 'node:path';
-import { agentEnv, writeOnce } from './home-files.js';
+import { baseAgentEnv, writeOnce } from './home-files.js';
 
 export function codexEnv(home: string, mockUrl: string, extraToml = ''): NodeJS.ProcessEnv {
   const codexHome = path.join(home, '.codex');
@@ -20,5 +20,5 @@ export function codexEnv(home: string, mockUrl: string, extraToml = ''): NodeJS.
       extraToml,
     ].join('\n'),
   );
-  return agentEnv(home, { CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy' });
+  return baseAgentEnv(home, { CODEX_HOME: codexHome, MOCK_API_KEY: 'dummy' });
 }

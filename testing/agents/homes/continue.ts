@@ -3,7 +3,7 @@
  * MANIFEST.md): a local config.yaml names the mock as an OpenAI model, so no `cn login` is needed.
  */
 import path from 'node:path';
-import { agentEnv, writeOnce } from './home-files.js';
+import { baseAgentEnv, writeOnce } from './home-files.js';
 
 export function continueConfigFile(home: string): string {
   return path.join(home, '.continue', 'config.yaml');
@@ -26,5 +26,5 @@ export function continueEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
       '',
     ].join('\n'),
   );
-  return agentEnv(home, { CONTINUE_METRICS_ENABLED: 'false' });
+  return baseAgentEnv(home, { CONTINUE_METRICS_ENABLED: 'false' });
 }

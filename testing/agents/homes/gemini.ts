@@ -1,6 +1,6 @@
 /** A throw-away HOME in which the real Gemini CLI talks only to the mock LLM (fixtures' setup). */
 import path from 'node:path';
-import { agentEnv, json, writeOnce } from './home-files.js';
+import { baseAgentEnv, json, writeOnce } from './home-files.js';
 
 export function geminiEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.gemini');
@@ -14,7 +14,7 @@ export function geminiEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
       ui: { hideTips: true },
     }),
   );
-  return agentEnv(home, {
+  return baseAgentEnv(home, {
     GOOGLE_GEMINI_BASE_URL: mockUrl,
     GEMINI_API_KEY: 'dummy',
     GEMINI_CLI_NO_RELAUNCH: 'true',

@@ -18,6 +18,6 @@ export function json(value: unknown): string {
 }
 
 /** The throw-away HOME, the test's PATH and a UTF-8 terminal, plus the agent's own variables. */
-export function agentEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function baseAgentEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { HOME: home, PATH: process.env.PATH, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...extra };
 }

@@ -1,6 +1,6 @@
 /** A throw-away HOME in which the real Kilo Code (an OpenCode fork) talks only to the mock LLM (fixtures' setup). */
 import path from 'node:path';
-import { agentEnv, json, writeOnce } from './home-files.js';
+import { baseAgentEnv, json, writeOnce } from './home-files.js';
 
 export function kiloEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.config', 'kilo');
@@ -24,7 +24,7 @@ export function kiloEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
       permission: { edit: 'allow', bash: 'allow', read: { '*': 'allow', '*.env': 'allow', '*.env.*': 'allow' }, webfetch: 'deny' },
     }),
   );
-  return agentEnv(home, {
+  return baseAgentEnv(home, {
     KILO_DISABLE_MODELS_FETCH: '1',
     KILO_DISABLE_AUTOUPDATE: '1',
     // Otherwise Kilo npm-installs its default plugins at start.

@@ -1,6 +1,6 @@
 /** A throw-away HOME in which the real OpenCode talks only to the mock LLM (fixtures' setup). */
 import path from 'node:path';
-import { agentEnv, json, writeOnce } from './home-files.js';
+import { baseAgentEnv, json, writeOnce } from './home-files.js';
 
 export function opencodeEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.config', 'opencode');
@@ -19,7 +19,7 @@ export function opencodeEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
       permission: { edit: 'allow', bash: 'allow' },
     }),
   );
-  return agentEnv(home, {
+  return baseAgentEnv(home, {
     OPENCODE_DISABLE_MODELS_FETCH: '1',
     OPENCODE_DISABLE_AUTOUPDATE: '1',
     OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',

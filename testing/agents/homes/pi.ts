@@ -1,6 +1,6 @@
 /** A throw-away HOME in which the real pi coding agent talks only to the mock LLM (fixtures' setup). */
 import path from 'node:path';
-import { agentEnv, json, writeOnce } from './home-files.js';
+import { baseAgentEnv, json, writeOnce } from './home-files.js';
 
 export function piEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.pi', 'agent');
@@ -27,7 +27,7 @@ export function piEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
     }),
   );
   writeOnce(path.join(dir, 'settings.json'), () => json({ defaultProvider: 'mock', defaultModel: 'mock-sonnet', enableInstallTelemetry: false }));
-  return agentEnv(home, {
+  return baseAgentEnv(home, {
     PI_OFFLINE: '1',
     PI_SKIP_VERSION_CHECK: '1',
     PI_TELEMETRY: '0',

@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { agentEnv } from './home-files.js';
+import { baseAgentEnv } from './home-files.js';
 
 export function privateTmpEnv(home: string): NodeJS.ProcessEnv {
   const tmp = path.join(home, '.tmp');
   fs.mkdirSync(tmp, { recursive: true });
-  return agentEnv(home, { TMPDIR: tmp });
+  return baseAgentEnv(home, { TMPDIR: tmp });
 }

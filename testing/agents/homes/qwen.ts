@@ -1,6 +1,6 @@
 /** A throw-away HOME in which the real Qwen Code talks only to the mock LLM (fixtures' setup). */
 import path from 'node:path';
-import { agentEnv, json, writeOnce } from './home-files.js';
+import { baseAgentEnv, json, writeOnce } from './home-files.js';
 
 export function qwenEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.qwen');
@@ -14,7 +14,7 @@ export function qwenEnv(home: string, mockUrl: string): NodeJS.ProcessEnv {
       memory: { enableManagedAutoMemory: false },
     }),
   );
-  return agentEnv(home, {
+  return baseAgentEnv(home, {
     OPENAI_BASE_URL: `${mockUrl}/v1`,
     OPENAI_API_KEY: 'dummy',
     OPENAI_MODEL: 'mock-coder',
