@@ -181,22 +181,15 @@ export class SessionIndex implements TranscriptReader {
     return this.searcher.search(query, opts);
   }
 
-  /** Sessions of one agent on one machine (`host` null: this machine; remote ids are `host/agent:…`). */
-  countSessions(agent: AgentId, host: string | null): number {
-    return this.ofStore('count(*)', agent, host) as number;
-  }
-
-  /** When the most recently active session of one agent on one machine last changed (null: none has a time). */
-  latestSessionAt(agent: AgentId, host: string | null): string | null {
-    return (this.ofStore('max(updated_at)', agent, host) as string | null) ?? null;
-  }
-
-  private ofStore(aggregate: 'count(*)' | 'max(updated_at)', agent: AgentId, host: string | null): unknown {
-    const sql = host === null
-      ? `SELECT ${aggregate} FROM sessions WHERE agent = ? AND NOT (instr(id, '/') BETWEEN 1 AND instr(id, ':'))`
-      : `SELECT ${aggregate} FROM sessions WHERE agent = ? AND substr(id, 1, length(?) + 1) = ? || '/'`;
-    const stmt = this.db.prepare(sql).pluck();
-    return host === null ? stmt.get(agent) : stmt.get(agent, host, host);
+  /**
+   * One agent's store on one machine (`host` null: this machine; remote ids are `host/agent:…`): how
+   * many sessions it holds, and when its most recently active one last changed (null: none has a time).
+   */
+  storeSummary(agent: AgentId, host: string | null): { sessions: number; latestAt: string | null } {
+    const columns = 'count(*) AS sessions, max(updated_at) AS latestAt FROM sessions WHERE agent = ?';
+    return (host === null
+      ? this.db.prepare(`SELECT ${columns} AND NOT (instr(id, '/') BETWEEN 1 AND instr(id, ':'))`).get(agent)
+      : this.db.prepare(`SELECT ${columns} AND substr(id, 1, length(?) + 1) = ? || '/'`).get(agent, host, host)) as { sessions: number; latestAt: string | null };
   }
 
   resolveSessionRef(ref: string): SessionRefResult {

@@ -90,10 +90,11 @@ export class ReloadingIngest implements TranscriptReader {
     const remembered = this.runner ? readSourceProblems(this.runner.index.db) : new Map<string, never>();
     const statuses = read.map((status): SourceStatus => {
       const known = remembered.get(problemSourceKey(status.agent, status.host));
+      const stored = this.runner?.index.storeSummary(status.agent, status.host ?? null);
       return {
         ...status,
-        sessions: this.runner ? this.runner.index.countSessions(status.agent, status.host ?? null) : status.sessions,
-        latestAt: this.runner ? this.runner.index.latestSessionAt(status.agent, status.host ?? null) : null,
+        sessions: stored ? stored.sessions : status.sessions,
+        latestAt: stored ? stored.latestAt : null,
         state: status.state === 'ok' && known?.unreadable ? 'unreadable' : status.state,
         lastError: status.lastError ?? firstUnreadable(known?.problems),
         problems: known?.problems ?? [],

@@ -113,10 +113,10 @@ describe('sessions on another machine over OpenSSH', () => {
     }
     const status = live.sync.sourceStatus().filter((s) => s.host);
     expect(status.map((s) => s.agent).sort()).toEqual([...AGENTS].sort());
-    for (const agent of AGENTS) expect(index.countSessions(agent, LABEL), agent).toBe(expected.filter((s) => s.agent === agent).length);
+    for (const agent of AGENTS) expect(index.storeSummary(agent, LABEL).sessions, agent).toBe(expected.filter((s) => s.agent === agent).length);
     expect(status.every((s) => s.host === LABEL && s.state === 'ok')).toBe(true);
     const claudeCount = expected.filter((s) => s.agent === 'claude').length;
-    expect([index.countSessions('claude', LABEL), index.countSessions('claude', null)]).toEqual([claudeCount, claudeCount]);
+    expect([index.storeSummary('claude', LABEL).sessions, index.storeSummary('claude', null).sessions]).toEqual([claudeCount, claudeCount]);
     // A host-qualified id is a session reference like any other.
     const want = expected.find((s) => s.agent === 'codex')!;
     expect(index.resolveSessionRef(`${LABEL}/codex:${want.id}`)).toEqual({ status: 'found', sessionId: `${LABEL}/codex:${want.id}` });
@@ -132,7 +132,7 @@ describe('sessions on another machine over OpenSSH', () => {
       const expected = allExpected();
       const ids = own.listSessions({ limit: 1000 }).sessions.map((s) => s.id).sort();
       expect(ids).toEqual(expected.map((s) => `${LABEL}/${s.agent}:${s.id}`).sort());
-      for (const agent of AGENTS) expect(own.countSessions(agent, LABEL), agent).toBe(expected.filter((s) => s.agent === agent).length);
+      for (const agent of AGENTS) expect(own.storeSummary(agent, LABEL).sessions, agent).toBe(expected.filter((s) => s.agent === agent).length);
     } finally {
       own.close();
       await remoteOnly.close();
