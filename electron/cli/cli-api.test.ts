@@ -1,6 +1,10 @@
 // One-shot CLI reads ask a running Baton (real core, real HTTP server on 127.0.0.1) when there is one.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatonCore, type BatonCore } from '../core/service.js';
 import { startLocalServer, type LocalServer } from '../core/local-server.js';
@@ -9,6 +13,20 @@ import { makeFixtureHome, type FixtureHome } from '../../testing/fixture-home.js
 import type { Environment } from '../core/paths.js';
 import { openCliApi } from './cli-api.js';
 import { redactForOutput } from '../core/redaction/redact.js';
+
+const run = promisify(execFile);
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/baton.mjs');
+
+/** Appends a user prompt saying `text` to a Claude transcript of `home` (a copy of its last user line). */
+function appendClaudePrompt(home: string, text: string): void {
+  const dir = path.join(home, '.claude', 'projects', '-home-ana-scratch');
+  const file = path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.jsonl'))!);
+  const records = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const user = records.findLast((r) => r.type === 'user' && typeof (r.message as { content?: unknown }).content === 'string')!;
+  const last = records.findLast((r) => typeof r.uuid === 'string')!;
+  const prompt = { ...user, uuid: randomUUID(), parentUuid: last.uuid, timestamp: new Date().toISOString(), message: { role: 'user', content: text } };
+  fs.appendFileSync(file, `${JSON.stringify(prompt)}\n`);
+}
 
 describe('CLI reads through a running Baton', () => {
   let fixture: FixtureHome;
@@ -75,6 +93,17 @@ describe('CLI reads through a running Baton', () => {
     } finally {
       await cli.close();
     }
+  });
+
+  it('`baton index` has the running Baton catch up (its index has one writer) and reports what it read', async () => {
+    appendClaudePrompt(fixture.home, 'quokkaparade appended while Baton runs');
+    const { stdout } = await run(process.execPath, [bin, 'index'], { env: fixture.env, timeout: 60_000 });
+    const url = server.url.replace(/[.]/g, '\\.');
+    // One changed file, or none when the running Baton's watcher read the append first.
+    expect(stdout).toMatch(new RegExp(`^\\d+ sessions .* from [01] changed file\\(s\\) in [\\d.]+ s by the running Baton \\(${url}\\); index [\\d.]+ MB at `));
+    // Read by the running Baton, so its own answers hold the append when the command returns.
+    const hits = await core.api.search({ query: 'quokkaparade', limit: 5 });
+    expect(hits.map((h) => h.snippet)).toEqual([expect.stringContaining('[[quokkaparade]]')]);
   });
 
   it('ignores a server.json of a process that is gone, or one naming a non-loopback host', () => {

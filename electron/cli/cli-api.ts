@@ -9,7 +9,7 @@ import type { ApiMethod, ApiParsedInput, ApiResult } from '../../shared/contract
 import { TokenStore } from '../core/auth/token-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../core/paths.js';
 import { readServerFile, type ServerFile } from '../core/server/server-file.js';
-import { SYNC_PATH } from '../core/server/sync-route.js';
+import { SYNC_PATH, type SyncAnswer } from '../core/server/sync-route.js';
 
 /**
  * The calls the CLI makes this way: reads whose answer is the same from any current index (a brief
@@ -67,12 +67,14 @@ function post<T>(server: ServerFile, token: string, route: string, body: unknown
  * means as of now, not as of the watcher's last report: /sync re-checks every store file's size and
  * mtime and reads what changed before it answers (see server/sync-route.ts).
  */
-async function currentServer(dataDir: string, token: string): Promise<ServerFile | null> {
+async function currentServer(dataDir: string): Promise<{ server: ServerFile; token: string; sync: SyncAnswer } | null> {
   const server = readServerFile(dataDir);
   if (!server) return null;
+  // Read only now: with no Baton running, a one-shot command has no use for the token.
+  const token = new TokenStore(dataDir).get();
   try {
-    const sync = await post<{ phase?: string }>(server, token, SYNC_PATH, {});
-    return sync.status === 200 ? server : null;
+    const sync = await post<SyncAnswer>(server, token, SYNC_PATH, {});
+    return sync.status === 200 ? { server, token, sync: sync.body } : null;
   } catch {
     return null;
   }
@@ -125,11 +127,28 @@ export async function openCliApi(environment: Environment = currentEnvironment()
 export async function openServerApi(environment: Environment = currentEnvironment()): Promise<CliApiHandle | null> {
   if (environment.env.BATON_NO_SERVER === '1') return null;
   const dataDir = batonDataDir(environment);
-  const token = new TokenStore(dataDir).get();
-  const server = await currentServer(dataDir, token);
-  if (!server) return null;
-  const api = remoteApi(server, token);
-  return { api, server: server.url, sessionKeys: () => pagedKeys((offset) => api.listSessions({ limit: 1000, offset })), close: async () => {} };
+  const found = await currentServer(dataDir);
+  if (!found) return null;
+  const api = remoteApi(found.server, found.token);
+  return { api, server: found.server.url, sessionKeys: () => pagedKeys((offset) => api.listSessions({ limit: 1000, offset })), close: async () => {} };
+}
+
+/** What `syncViaServer` reports: which Baton brought the index current, and what its pass read. */
+export interface ServerSync {
+  url: string;
+  read: SyncAnswer['read'];
+}
+
+/**
+ * Has the running Baton for this data dir bring its index current (the one writer of that index),
+ * or null when none answers with its first pass done (also with BATON_NO_SERVER=1): the caller
+ * then indexes itself.
+ */
+export async function syncViaServer(environment: Environment = currentEnvironment()): Promise<ServerSync | null> {
+  if (environment.env.BATON_NO_SERVER === '1') return null;
+  const dataDir = batonDataDir(environment);
+  const found = await currentServer(dataDir);
+  return found && { url: found.server.url, read: found.sync.read };
 }
 
 /**

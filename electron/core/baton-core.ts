@@ -13,6 +13,7 @@ import type { TokenStore } from './auth/token-store.js';
 import type { CoreEvents } from './events.js';
 import type { DesktopState } from './desktop-state.js';
 import type { ReloadingIngest } from './ingest/reloading-ingest.js';
+import type { SyncCounters } from './ingest/store-sync.js';
 import type { UserData } from './userdata/user-data.js';
 import type { HandoffService } from './handoff/handoff-service.js';
 export interface CoreOptions {
@@ -48,8 +49,8 @@ export interface BatonCore {
   readonly startedAt: number;
   /** A session reference (id, id prefix, title words) to its id; ApiError when none or ambiguous. */
   resolveSession(ref: string): string;
-  /** Re-reads the stores now (what the watcher would do), so a caller sees the latest turns. */
-  syncNow(agent?: AgentId): Promise<void>;
+  /** Re-reads the stores now (what the watcher would do), so a caller sees the latest turns; resolves with what the pass read (null: ingest not started). */
+  syncNow(agent?: AgentId): Promise<SyncCounters | null>;
   log(line: string): void;
   /** Store roots per agent as the user configured them (override or detected default). */
   storeRoots(agent: AgentId): string[];

@@ -11,7 +11,9 @@ import { createSyncRoute } from './server/sync-route.js';
 export function createExtraRoutes(core: BatonCore): HttpRoute[] {
   return [
     ...createMcpRoutes(core),
-    createNudgeRoute(() => core.syncNow(), core.log),
+    createNudgeRoute(async () => {
+      await core.syncNow();
+    }, core.log),
     createSyncRoute({ phase: () => core.sources.progress().phase, syncNow: () => core.syncNow() }),
   ];
 }

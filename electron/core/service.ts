@@ -102,9 +102,9 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
       if (!sources.started) await sources.start(settings.get());
     },
     whenCurrent: () => sources.whenCurrent(),
-    async syncNow() {
+    syncNow() {
       // One pass over every enabled store reads only what changed, so it is cheap for one agent too.
-      await sources.syncNow();
+      return sources.syncNow();
     },
     async close() {
       for (const close of closers.reverse()) await close();

@@ -5,24 +5,66 @@ import { batonDataDir, currentEnvironment } from '../../core/paths.js';
 
 const MB = 1024 * 1024;
 
+/** `by`: the running Baton that brought the index current, or null when this process did. */
+function summaryLine(
+  s: { sessions: number; goneSessions: number; messages: number; bytesOnDisk: number },
+  read: { bytesRead: number; unitsRead: number } | null,
+  ms: number,
+  dataDir: string,
+  by: string | null,
+): string {
+  const what = read ? `read ${(read.bytesRead / MB).toFixed(1)} MB from ${read.unitsRead} changed file(s)` : 'brought current';
+  return (
+    `${s.sessions} sessions (${s.goneSessions} kept after their source was deleted), ${s.messages} messages; ` +
+    `${what} in ${(ms / 1000).toFixed(1)} s${by ? ` by the running Baton (${by})` : ''}; index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${dataDir}\n`
+  );
+}
+
+/**
+ * A rebuild deletes the index files: a running Baton would go on writing into the deleted file and
+ * keep answering from it, with session rowids that no longer match the new one.
+ */
+async function refuseWhileRunning(): Promise<void> {
+  const { readServerFile } = await import('../../core/server/server-file.js');
+  const running = readServerFile(batonDataDir(currentEnvironment()));
+  if (running) {
+    throw new Error(
+      `Baton is running for this data dir (pid ${running.pid}, ${running.url}) and holds the index open; ` +
+        'quit the app or stop `baton serve`, then run `baton index --rebuild` again',
+    );
+  }
+}
+
+/**
+ * The index a running Baton holds has one writer, that Baton: it is asked to catch up (the same
+ * stat-each-file pass, in the process that watches the stores) instead of this one writing beside
+ * it. False when none answers with its first pass done: this process indexes itself.
+ */
+async function syncedByRunningBaton(): Promise<boolean> {
+  const started = Date.now();
+  const { syncViaServer } = await import('../cli-api.js');
+  const synced = await syncViaServer();
+  if (!synced) return false;
+  const { SessionIndex } = await import('../../core/index/session-index.js');
+  const dataDir = batonDataDir(currentEnvironment());
+  const reader = new SessionIndex(dataDir);
+  try {
+    const read = synced.read && { bytesRead: synced.read.bytes, unitsRead: synced.read.files };
+    process.stdout.write(summaryLine(reader.stats({ messageRows: false }), read, Date.now() - started, dataDir, synced.url));
+  } finally {
+    reader.close();
+  }
+  return true;
+}
+
 export function registerIndex(program: Command): void {
   program
     .command('index')
     .description('Bring the session index up to date with the agent stores.')
     .option('--rebuild', 'drop the index and rebuild it from the stores')
     .action(async (opts: { rebuild?: boolean }) => {
-      if (opts.rebuild) {
-        // A rebuild deletes the index files: a running Baton would go on writing into the deleted
-        // file and keep answering from it, with session rowids that no longer match the new one.
-        const { readServerFile } = await import('../../core/server/server-file.js');
-        const running = readServerFile(batonDataDir(currentEnvironment()));
-        if (running) {
-          throw new Error(
-            `Baton is running for this data dir (pid ${running.pid}, ${running.url}) and holds the index open; ` +
-              'quit the app or stop `baton serve`, then run `baton index --rebuild` again',
-          );
-        }
-      }
+      if (opts.rebuild) await refuseWhileRunning();
+      else if (await syncedByRunningBaton()) return;
       // The bar's package is loaded at the first progress with work to show: a warm index that
       // finds nothing changed (the common case) never draws one, and should not load it.
       let bar: cliProgressModule.SingleBar | null = null;
@@ -55,13 +97,7 @@ export function registerIndex(program: Command): void {
       // A cast: TypeScript narrows `bar` to null here, not seeing the callback assign it.
       (bar as cliProgressModule.SingleBar | null)?.stop();
       try {
-        const s = cli.sources.reader.stats({ messageRows: false });
-        const c = cli.catchUp;
-        process.stdout.write(
-          `${s.sessions} sessions (${s.goneSessions} kept after their source was deleted), ${s.messages} messages; ` +
-            `read ${((c?.bytesRead ?? 0) / MB).toFixed(1)} MB from ${c?.unitsRead ?? 0} changed file(s) in ${(cli.catchUpMs / 1000).toFixed(1)} s; ` +
-            `index ${(s.bytesOnDisk / MB).toFixed(1)} MB at ${cli.dataDir}\n`,
-        );
+        process.stdout.write(summaryLine(cli.sources.reader.stats({ messageRows: false }), cli.catchUp, cli.catchUpMs, cli.dataDir, null));
       } finally {
         await cli.close();
       }

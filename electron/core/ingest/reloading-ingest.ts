@@ -125,8 +125,9 @@ export class ReloadingIngest implements TranscriptReader {
     return this.runner?.counters() ?? null;
   }
 
-  async syncNow(): Promise<void> {
-    await this.runner?.syncNow();
+  /** One pass over every store now; resolves with what it read (null before start). */
+  async syncNow(): Promise<SyncCounters | null> {
+    return (await this.runner?.syncNow()) ?? null;
   }
 
   async stop(): Promise<void> {

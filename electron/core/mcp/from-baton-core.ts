@@ -14,7 +14,8 @@ import { createIngestRoute } from './ingest-route.js';
 export interface McpHost {
   readonly api: ApiHandlers;
   log(line: string): void;
-  syncNow(agent?: AgentId): Promise<void>;
+  /** Its result (what the pass read) is not used here. */
+  syncNow(agent?: AgentId): Promise<unknown>;
 }
 
 export function mcpCoreFromBaton(core: McpHost): McpCore {
@@ -22,7 +23,9 @@ export function mcpCoreFromBaton(core: McpHost): McpCore {
     api: core.api,
     version: BATON_VERSION,
     log: (line) => core.log(line),
-    syncNow: (agent: AgentId) => core.syncNow(agent),
+    syncNow: async (agent: AgentId) => {
+      await core.syncNow(agent);
+    },
   };
 }
 
