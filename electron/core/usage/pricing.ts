@@ -77,11 +77,26 @@ function lookup(model: string, table: Record<string, Partial<ModelPrice>>): [str
 }
 
 export class Pricing {
+  /**
+   * Prices by model name as recorded. A usage report prices every request (~100k of a handful of
+   * models), and matching a name against the table normalizes every key: most of a report's time.
+   */
+  private readonly known = new Map<string, Readonly<ModelPrice> | null>();
+
   constructor(private readonly overrides: PriceOverrides = {}) {}
 
   /** The price of `model`, the user's override first; null when neither knows it. */
-  priceOf(model: string | null): ModelPrice | null {
+  priceOf(model: string | null): Readonly<ModelPrice> | null {
     if (!model) return null;
+    let price = this.known.get(model);
+    if (price === undefined) {
+      price = this.resolve(model);
+      this.known.set(model, price && Object.freeze(price));
+    }
+    return price;
+  }
+
+  private resolve(model: string): ModelPrice | null {
     const own = lookup(model, this.overrides);
     const base = lookup(model, TABLE);
     if (!own && !base) return null;
