@@ -23,4 +23,16 @@ describe('displayWidth', () => {
     expect(truncateToWidth('short', 10)).toBe('short');
     expect(padToWidth('丸め', 6)).toBe('丸め  ');
   });
+
+  it('gives printable ASCII (counted without segmenting) the same columns as any other text', () => {
+    const ascii = ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~';
+    expect(displayWidth(ascii)).toBe(95);
+    // One non-ASCII character sends the same text through the segmenter: only that character's width is added.
+    expect(displayWidth(`${ascii}é`)).toBe(96);
+    expect(displayWidth(`${ascii}丸`)).toBe(97);
+    expect(displayWidth('tab\there\u0007')).toBe(7); // control characters take no column
+    expect(truncateToWidth('session-index-writer', 8)).toBe('session…');
+    expect(truncateToWidth('session-index-writer', 8)).toBe(truncateToWidth('session-index-writeré', 8));
+    expect(truncateToWidth('abc', 1)).toBe('…');
+  });
 });

@@ -20,7 +20,11 @@ function graphemeWidth(cluster: string): number {
   return WIDE.test(cluster) ? 2 : 1;
 }
 
+/** Printable ASCII only: one column per character, no segmenting needed (most table cells). */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 export function displayWidth(text: string): number {
+  if (PLAIN.test(text)) return text.length;
   let width = 0;
   for (const { segment } of segmenter().segment(text)) width += graphemeWidth(segment);
   return width;
@@ -29,6 +33,7 @@ export function displayWidth(text: string): number {
 /** `text` cut to at most `max` columns, with "…" when something was cut; never splits a grapheme. */
 export function truncateToWidth(text: string, max: number): string {
   if (displayWidth(text) <= max) return text;
+  if (PLAIN.test(text)) return `${text.slice(0, Math.max(0, max - 1))}…`;
   let out = '';
   let width = 0;
   for (const { segment } of segmenter().segment(text)) {
