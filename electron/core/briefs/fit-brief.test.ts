@@ -161,6 +161,20 @@ describe('fitBrief when the structured sections exceed the budget', () => {
     expect(decisionsShown(out.text)).toBeGreaterThanOrEqual(best - 1);
   });
 
+  it('counts each excerpt line once across the renders of one brief, and renders the same text', () => {
+    const lineTokens = new Map<string, number>();
+    const remembering = (d: BriefData) => renderMarkdown(d, { target: 'claude', budget: 1500, lineTokens });
+    const before = tokenizedChars();
+    const plain = fitBrief(data, 1500, render, { kind: 'cut' });
+    const counted = tokenizedChars() - before;
+    const again = tokenizedChars();
+    const remembered = fitBrief(data, 1500, remembering, { kind: 'cut' });
+    expect(remembered).toEqual(plain);
+    expect(lineTokens.size).toBeGreaterThan(40); // the excerpt's lines, counted at the first render
+    // Every later round no longer tokenizes the 80 lines (~60 characters each) again.
+    expect(counted - (tokenizedChars() - again)).toBeGreaterThan(80 * 50);
+  });
+
   it('renders a brief that fits at the first try once', () => {
     let calls = 0;
     const out = fitBrief(data, 50_000, (d) => (calls++, render(d)), { kind: 'cut' });

@@ -15,13 +15,18 @@ import { clipText, foldToolCalls, fullyRead, toolCallsBetween, usersBetween, typ
 import { STALENESS_LABELS } from './staleness.js';
 import { TARGETS } from './targets.js';
 import { loadedBy } from './instruction-files.js';
-import { countTokens } from './tokens.js';
+import { countTokens, MAX_CHARS_PER_TOKEN } from './tokens.js';
 import { moreLine } from './fit-items.js';
 import { labelled, withoutLabel } from './item-label.js';
 
 export interface RenderOptions {
   target: BriefTarget;
   budget: number;
+  /**
+   * Token counts of excerpt lines, kept across the renders of one brief (fit-brief.ts renders it
+   * again with less structured data; its excerpt lines stay the same and are not counted again).
+   */
+  lineTokens?: Map<string, number>;
 }
 
 export interface RenderedBrief {
@@ -43,9 +48,10 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   const owners = ownerIndex(messages);
   const compose = () => fixed.replace(EXCERPT_PLACEHOLDER, () => renderExcerpt(data, messages, visible(messages, kept, owners)));
 
-  // Common case: everything fits, one tokenization.
+  // Common case: everything fits, one tokenization. Text longer than the budget's most characters
+  // (MAX_CHARS_PER_TOKEN each) cannot fit: it is not tokenized only to learn that.
   let text = compose();
-  let tokens = countTokens(text);
+  let tokens = text.length > options.budget * MAX_CHARS_PER_TOKEN ? Number.POSITIVE_INFINITY : countTokens(text);
   if (tokens <= options.budget) return { text, tokens, excerptTrimmed: 0 };
 
   const fixedTokens = countTokens(fixed);
@@ -58,7 +64,7 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
   }
   // Each shown message may bring a gap line ("[… 3 user messages and 2 tool calls omitted …]").
   const GAP_COST = 16;
-  const costs = messages.map((m) => countTokens(renderMessageLine(m)) + 2 + GAP_COST);
+  const costs = messages.map((m) => lineTokens(renderMessageLine(m), options.lineTokens) + 2 + GAP_COST);
   const order = dropOrder(data);
   let excerptTokens = costs.reduce((a, b) => a + b, 0);
   const MARKER_COST = 20;
@@ -87,6 +93,15 @@ export function renderMarkdown(data: BriefData, options: RenderOptions): Rendere
     tokens = countTokens(text);
   }
   return { text, tokens, excerptTrimmed: messages.length - visible(messages, kept, owners).size };
+}
+
+function lineTokens(line: string, known: Map<string, number> | undefined): number {
+  let n = known?.get(line);
+  if (n === undefined) {
+    n = countTokens(line);
+    known?.set(line, n);
+  }
+  return n;
 }
 
 /** Replies that only acknowledge, and user turns that only say "go on": folded first. */

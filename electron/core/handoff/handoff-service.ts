@@ -164,8 +164,10 @@ export function createHandoffService(deps: HandoffServiceDeps): HandoffService {
   /** How each format turns (already fitted) brief data into text. */
   function renderer(session: Session, opts: { target: BriefTarget; format: BriefFormat; budget: number }, at: Date): (data: BriefData) => Rendered {
     switch (opts.format) {
-      case 'md':
-        return (data) => renderMarkdown(data, { target: opts.target, budget: opts.budget });
+      case 'md': {
+        const lineTokens = new Map<string, number>();
+        return (data) => renderMarkdown(data, { target: opts.target, budget: opts.budget, lineTokens });
+      }
       case 'delimit':
         return (data) => ({ text: JSON.stringify(toDelimitRecord(data, at), null, 2) + '\n' });
       case 'govzero':
