@@ -120,9 +120,11 @@ export function collectBriefData({ reader, session, checkpoints, pins, drift, no
   // Briefs follow the current conversation: branches the user left (pi's /tree) are skipped.
   const toolCalls = reader.getMessages(id, { kinds: ['tool_call'], order: 'asc', currentBranch: true });
   const recentResults = reader.getMessages(id, { kinds: ['tool_result'], order: 'desc', limit: RECENT_RESULTS, currentBranch: true });
-  // The user's words are short and carry most of what was decided: read all of them.
-  const userTexts = reader.getMessages(id, { kinds: ['text'], roles: ['user'], order: 'asc', currentBranch: true });
-  const systemTexts = reader.getMessages(id, { kinds: ['text'], roles: ['system'], order: 'asc', currentBranch: true });
+  // The user's words are short and carry most of what was decided: read all of them. System texts
+  // (compaction summaries) come in the same pass over the session: each pass walks all its rows.
+  const texts = reader.getMessages(id, { kinds: ['text'], roles: ['user', 'system'], order: 'asc', currentBranch: true });
+  const userTexts = texts.filter((m) => m.role === 'user');
+  const systemTexts = texts.filter((m) => m.role === 'system');
   const facts = extractFacts({ userTexts, systemTexts, toolCalls });
 
   // What the checkpoint says about open work wins; the conversation adds what came after it.

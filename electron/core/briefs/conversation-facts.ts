@@ -68,8 +68,6 @@ export interface FactInput {
 }
 
 export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): ConversationFacts {
-  type Event = { seq: number; run: () => void };
-  const events: Event[] = [];
   const firm: Tracked[] = []; // decisions, constraints, rejections
   const blockers: Tracked[] = [];
   const next: Tracked[] = [];
@@ -143,41 +141,39 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
     if ((resolvedBlockers.length || finished.length) && !has(done, fact)) push(done, { ...fact, kind: 'done' });
   };
 
+  // What each message holds, in message order (a closure per message made a long session's brief slower).
+  type Event = { seq: number; what: 'user'; text: string } | { seq: number; what: 'record'; items: () => RecordItem[]; source: FactSource };
+  const events: Event[] = [];
   for (const m of userTexts) {
     // Gemini/Qwen keep the compression snapshot as a user message: a record, not the user's words.
-    if (isCompactionSummary(m.text)) {
-      events.push({ seq: m.seq, run: () => applyRecord(sectionItems(m.text), m.seq, 'summary') });
-      continue;
-    }
-    if (!mayStateFacts(m.text)) continue;
-    events.push({
-      seq: m.seq,
-      run: () => {
-        const statements = userStatements(m.text);
-        // A list of next steps in the user's words supersedes the agents' earlier lists.
-        if (statements.filter((s) => s.kind === 'next' && !s.resolves).length >= 2) removeWhere(next, (f) => fromRecord(f) && f.seq < m.seq, m.seq, 'replaced');
-        for (const st of statements) {
-          const fact = make(st.kind, st.text, m.seq, 'user');
-          if (st.resolves) resolveWith(fact, st.resolves);
-          if (st.kind === 'decision' || st.kind === 'constraint' || st.kind === 'rejection') addFirm(fact, st.correction);
-          else if (st.kind === 'blocker') {
-            if (!has(blockers, fact)) push(blockers, fact);
-          } else if (st.kind === 'next' && !st.resolves && !has(next, fact)) push(next, fact);
-        }
-      },
-    });
+    if (isCompactionSummary(m.text)) events.push({ seq: m.seq, what: 'record', items: () => sectionItems(m.text), source: 'summary' });
+    else if (mayStateFacts(m.text)) events.push({ seq: m.seq, what: 'user', text: m.text });
   }
   for (const m of systemTexts) {
-    if (isCompactionSummary(m.text)) events.push({ seq: m.seq, run: () => applyRecord(sectionItems(m.text), m.seq, 'summary') });
+    if (isCompactionSummary(m.text)) events.push({ seq: m.seq, what: 'record', items: () => sectionItems(m.text), source: 'summary' });
   }
   for (const c of toolCalls) {
     if (isTodoTool(c.toolName)) {
-      events.push({ seq: c.seq, run: () => applyRecord(todoItems(c.text) ?? [], c.seq, 'todo') });
+      events.push({ seq: c.seq, what: 'record', items: () => todoItems(c.text) ?? [], source: 'todo' });
       continue;
     }
     if (c.text.length < 40 || !/plan/i.test(c.text)) continue; // cheap pre-filter before parsing
     const plan = planText(c.toolName, c.text);
-    if (plan) events.push({ seq: c.seq, run: () => applyRecord(sectionItems(plan), c.seq, 'plan') });
+    if (plan) events.push({ seq: c.seq, what: 'record', items: () => sectionItems(plan), source: 'plan' });
+  }
+
+  function applyUser(text: string, seq: number): void {
+    const statements = userStatements(text);
+    // A list of next steps in the user's words supersedes the agents' earlier lists.
+    if (statements.filter((s) => s.kind === 'next' && !s.resolves).length >= 2) removeWhere(next, (f) => fromRecord(f) && f.seq < seq, seq, 'replaced');
+    for (const st of statements) {
+      const fact = make(st.kind, st.text, seq, 'user');
+      if (st.resolves) resolveWith(fact, st.resolves);
+      if (st.kind === 'decision' || st.kind === 'constraint' || st.kind === 'rejection') addFirm(fact, st.correction);
+      else if (st.kind === 'blocker') {
+        if (!has(blockers, fact)) push(blockers, fact);
+      } else if (st.kind === 'next' && !st.resolves && !has(next, fact)) push(next, fact);
+    }
   }
 
   /** The newest whole plan wins: it replaces the open items earlier records (todo lists, plans, summaries) gave. */
@@ -202,7 +198,10 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
   }
 
   events.sort((a, b) => a.seq - b.seq);
-  for (const e of events) e.run();
+  for (const e of events) {
+    if (e.what === 'user') applyUser(e.text, e.seq);
+    else applyRecord(e.items(), e.seq, e.source);
+  }
 
   const strip = (list: Tracked[], limit: number): Fact[] =>
     list

@@ -129,6 +129,23 @@ function clip(text: string): string {
   return t.length <= MAX_STATEMENT_CHARS ? t : `${t.slice(0, MAX_STATEMENT_CHARS - 1).trimEnd()}…`;
 }
 
+/**
+ * A list of patterns as one or two regexes (the case-insensitive ones joined, the others joined):
+ * a regex engine's leftmost match over alternatives is the earliest match of any of them, found in
+ * one scan instead of one per pattern (sentence classification was most of a long session's brief).
+ */
+function joined(patterns: RegExp[]): RegExp[] {
+  const group = (list: RegExp[], flags: string) => (list.length ? [new RegExp(list.map((re) => `(?:${re.source})`).join('|'), flags)] : []);
+  return [...group(patterns.filter((re) => re.ignoreCase), 'i'), ...group(patterns.filter((re) => !re.ignoreCase), '')];
+}
+
+const REJECTION_ANY = joined(REJECTION);
+const DECISION_ANY = joined(DECISION);
+const CONSTRAINT_ANY = joined(CONSTRAINT);
+const BLOCKER_ANY = joined(BLOCKER);
+const NEXT_ANY = joined(NEXT);
+
+/** Where the earliest match of any of `patterns` starts, or -1. */
 function firstMatch(patterns: RegExp[], s: string): number {
   let best = -1;
   for (const re of patterns) {
@@ -138,22 +155,28 @@ function firstMatch(patterns: RegExp[], s: string): number {
   return best;
 }
 
+const anyMatch = (patterns: RegExp[], s: string): boolean => patterns.some((re) => re.test(s));
+
 /** The kind of one sentence, or null when it states nothing to carry over. */
 export function classifySentence(s: string): Statement | null {
   if (s.length < 8 || /\?\s*$/.test(s) || NOT_A_FACT.test(s)) return null;
   const correction = CORRECTION.test(s);
   const resolves = DONE.test(s) ? 'step' : UNBLOCKED.test(s) ? 'blocker' : null;
-  const out = (kind: StatementKind): Statement => ({ kind, text: clip(s), correction, resolves });
-  if (!resolves && BLOCKER.some((re) => re.test(s)) && !FALSE_BLOCKER.test(s)) return out('blocker');
-  const rejection = firstMatch(REJECTION, s);
-  const decision = firstMatch(DECISION, s);
-  if (rejection >= 0 && (decision < 0 || rejection <= decision)) return out('rejection');
-  if (decision >= 0) return out('decision');
-  if (NEXT.some((re) => re.test(s))) return out('next');
-  if (CONSTRAINT.some((re) => re.test(s))) return out('constraint');
-  // A bare correction ("Actually, SQLite.") still replaces what it corrects.
-  if (correction) return out('decision');
-  return resolves ? out('next') : null;
+  // A bare correction ("Actually, SQLite.") still replaces what it corrects; a bare resolution is a step.
+  const kind = statementKind(s, resolves !== null) ?? (correction ? 'decision' : resolves ? 'next' : null);
+  return kind && { kind, text: clip(s), correction, resolves };
+}
+
+/** What a sentence states by its patterns alone. */
+function statementKind(s: string, resolves: boolean): StatementKind | null {
+  if (!resolves && anyMatch(BLOCKER_ANY, s) && !FALSE_BLOCKER.test(s)) return 'blocker';
+  const rejection = firstMatch(REJECTION_ANY, s);
+  const decision = firstMatch(DECISION_ANY, s);
+  if (rejection >= 0 && (decision < 0 || rejection <= decision)) return 'rejection';
+  if (decision >= 0) return 'decision';
+  if (anyMatch(NEXT_ANY, s)) return 'next';
+  if (anyMatch(CONSTRAINT_ANY, s)) return 'constraint';
+  return null;
 }
 
 /** OpenCode's `run` stores a prompt with spaces wrapped in double quotes: the user's words are inside. */
