@@ -219,6 +219,9 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
       list: { cmd: node, args: [baton, 'list', '--json'], env },
       search: { cmd: node, args: [baton, 'search', SEARCH_WORD, '--json'], env },
       brief: { cmd: node, args: [baton, 'brief', '--last'], env },
+      // The running Baton catches up (its /sync pass) and the command reports it.
+      index: { cmd: node, args: [baton, 'index'], env },
+      usage: { cmd: node, args: [baton, 'usage', '--by', 'session', '--json'], env },
     };
     if (ccusage.ok) viaServe.ccusage = commands.ccusage!;
     s = measure(viaServe, RUNS);
@@ -240,11 +243,13 @@ export async function run(ctx: BenchContext): Promise<BenchRow[]> {
   rows.push(goalRow(g, 'baton brief --last (own index)', m.brief!, 'ms', { op: '<', target: 300 }, 'whole process'));
   rows.push(goalRow(g, 'baton brief --last (baton serve running)', s.brief!, 'ms', { op: '<', target: 300 }, 'whole process'));
   rows.push(goalRow(g, 'baton index (warm, nothing changed)', m.index!, 'ms', { op: '<', target: 300 }, `${files}; freshness: one stat per file`));
+  rows.push(goalRow(g, 'baton index (baton serve running, nothing changed)', s.index!, 'ms', { op: '<', target: 300 }, 'the running Baton runs the stat pass'));
   for (const [n, ms] of changed) {
     rows.push(goalRow(g, `baton index (warm, ${n} changed file${n === 1 ? '' : 's'})`, ms, 'ms', null, `one line appended to each, median of ${RUNS}; stat of every file as above`));
   }
   rows.push(goalRow(g, 'cold baton index / read + JSON.parse', ratio(cold.cold!, cold.readParse!), '×', { op: '<', target: 1.2 }, `${Math.round(cold.cold!)} vs ${Math.round(cold.readParse!)} ms, median of ${COLD_RUNS}`));
   rows.push(goalRow(g, 'baton usage --by session --json (own index)', m.usage!, 'ms', peer === null ? null : { op: '<', target: Math.round(peer) }, 'no slower than ccusage'));
+  rows.push(goalRow(g, 'baton usage --by session --json (baton serve running)', s.usage!, 'ms', peer === null ? null : { op: '<', target: Math.round(peer) }, 'no slower than ccusage'));
   rows.push(goalRow(g, 'npx baton --help', n.help!, 'ms', null, 'npm start-up included'));
   rows.push(goalRow(g, 'npx baton list --json', n.list!, 'ms', null, `vs ${Math.round(m.list!)} ms through node bin/baton.mjs`));
   if (peer !== null) rows.push(goalRow(g, 'ccusage session --json --offline (peer)', peer, 'ms', null, `ccusage ${ccusage.ok ? ccusage.version : ''} over the same home`));
