@@ -141,7 +141,8 @@ export function extractFacts({ userTexts, systemTexts, toolCalls }: FactInput): 
     if ((resolvedBlockers.length || finished.length) && !has(done, fact)) push(done, { ...fact, kind: 'done' });
   };
 
-  // What each message holds, in message order (a closure per message made a long session's brief slower).
+  // What each message holds, in message order: a user message as its text (a closure for each of
+  // thousands of them made a long session's brief slower), an agent's record as how to read it.
   type Event = { seq: number; what: 'user'; text: string } | { seq: number; what: 'record'; items: () => RecordItem[]; source: FactSource };
   const events: Event[] = [];
   for (const m of userTexts) {
