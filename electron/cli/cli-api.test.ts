@@ -1,5 +1,5 @@
 // One-shot CLI reads ask a running Baton (real core, real HTTP server on 127.0.0.1) when there is one.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -132,5 +132,61 @@ describe('CLI reads through a running Baton', () => {
     } finally {
       await after.close();
     }
+  });
+});
+
+describe('CLI commands while the running Baton has not finished its first pass', () => {
+  let fixture: FixtureHome;
+  let core: BatonCore;
+  let server: LocalServer;
+
+  beforeAll(async () => {
+    fixture = makeFixtureHome();
+    const environment = { env: fixture.env, platform: process.platform, home: fixture.home };
+    core = await createBatonCore({ environment, dataDir: fixture.env.BATON_HOME!, ingest: 'inline', log: () => undefined });
+    // Serving, but its first pass not started yet (as for a moment after launch): the test starts it.
+    server = await startLocalServer(core, 0);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await core?.close();
+    fixture.cleanup();
+  });
+
+  /** A real `baton …` process; resolves with its output once it exits. */
+  function baton(args: string[]): { stderr: () => string; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+    const child = spawn(process.execPath, [bin, ...args], { env: fixture.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+    return { stderr: () => stderr, done };
+  }
+
+  it('`baton index`, `brief --last` and `list` wait for that pass (nothing to read yet), then answer from it', async () => {
+    const index = baton(['index']);
+    const brief = baton(['brief', '--last']);
+    const list = baton(['list', '--json']);
+    // index and brief say they wait (a 503 each) before the pass starts; list waits quietly.
+    await expect.poll(() => index.stderr() + brief.stderr(), { timeout: 30_000, interval: 100 }).toMatch(/waiting for the running Baton to finish its first index[^]*waiting for the running Baton/);
+    await core.start();
+    await core.whenCurrent();
+    const sessions = (await core.api.listSessions({ limit: 1, offset: 0 })).total;
+    expect(sessions).toBeGreaterThan(50);
+    const url = server.url.replace(/[.]/g, '\\.');
+    const indexed = await index.done;
+    expect(indexed.code).toBe(0);
+    expect(indexed.stdout).toMatch(new RegExp(`^[1-9]\\d* sessions .* from \\d+ changed file\\(s\\) in [\\d.]+ s by the running Baton \\(${url}\\); index `));
+    const briefed = await brief.done;
+    expect(briefed.code).toBe(0);
+    const latest = (await core.api.listSessions({ limit: 1, offset: 0 })).sessions[0]!;
+    expect(briefed.stdout.length).toBeGreaterThan(200);
+    expect(briefed.stdout).toContain(latest.nativeId.slice(0, 8));
+    // Not indexed beside it, and not an answer from before the pass: every session is listed.
+    const listed = await list.done;
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toHaveLength(sessions);
+    expect(listed.stderr).not.toContain('still building');
   });
 });

@@ -1,15 +1,17 @@
 /**
  * The API a read-only CLI command answers from. When the app or `baton serve` runs for this data dir
- * and its index is current (it watches every store), the command asks it over loopback with the
- * token: no store re-check, no index open, no core modules loaded. Otherwise, or when the running
- * Baton does not answer, the command opens the core itself (`openCliCore`) as before.
+ * (it watches every store), the command has it bring its index current and asks it over loopback
+ * with the token: no store re-check, no index open, no core modules loaded. While it runs a pass,
+ * the command follows that pass instead of indexing beside it (or, during its first pass, may read
+ * what it has so far). Otherwise, or when the running Baton does not answer, the command opens the
+ * core itself (`openCliCore`) as before.
  */
 import type httpModule from 'node:http';
 import type { ApiMethod, ApiParsedInput, ApiResult } from '../../shared/contract.js';
 import { TokenStore } from '../core/auth/token-store.js';
 import { batonDataDir, currentEnvironment, type Environment } from '../core/paths.js';
 import { readServerFile, type ServerFile } from '../core/server/server-file.js';
-import { SYNC_PATH, type SyncAnswer } from '../core/server/sync-route.js';
+import { SYNC_PATH, type SyncAnswer, type SyncBusy } from '../core/server/sync-route.js';
 
 /**
  * The calls the CLI makes this way: reads whose answer is the same from any current index (a brief
@@ -62,22 +64,81 @@ function post<T>(server: ServerFile, token: string, route: string, body: unknown
   });
 }
 
+/** How a command treats a running Baton whose first pass has not ended (its index is partial). */
+export type FirstPass =
+  /** Answer from what it has indexed so far, with a note on stderr (list, search, usage). */
+  | 'partial'
+  /** Wait for the pass to end (`baton index`, a brief: `--last` must be the latest session). */
+  | 'wait';
+
+export interface ReachOptions {
+  firstPass: FirstPass;
+  /** Called at each poll while a pass runs and the command waits for it. */
+  onWait?: (busy: SyncBusy) => void;
+}
+
+/** How often a waiting command asks again: a 503 costs the running Baton one progress read. */
+const POLL_MS = 250;
+
+interface Reached {
+  server: ServerFile;
+  token: string;
+  /** The answer of the catch-up pass; null when the command reads a partial index (`partial`). */
+  sync: SyncAnswer | null;
+  /** The last pass seen running while the command waited or, with `partial`, the one still running. */
+  busy: SyncBusy | null;
+}
+
 /**
- * A running Baton whose index is current, or null (none, still indexing, not answering). Current
- * means as of now, not as of the watcher's last report: /sync re-checks every store file's size and
- * mtime and reads what changed before it answers (see server/sync-route.ts).
+ * The running Baton for this data dir, brought current, or null (none, its ingest failed, not
+ * answering): the caller then opens the index itself. Current means as of now, not as of the
+ * watcher's last report: /sync re-checks every store file's size and mtime and reads what changed
+ * before it answers (see server/sync-route.ts). While that Baton runs a pass with work, this
+ * follows it (one poll per POLL_MS) rather than indexing beside it: the index keeps one writer.
  */
-async function currentServer(dataDir: string): Promise<{ server: ServerFile; token: string; sync: SyncAnswer } | null> {
+async function reachRunningBaton(dataDir: string, opts: ReachOptions): Promise<Reached | null> {
   const server = readServerFile(dataDir);
   if (!server) return null;
   // Read only now: with no Baton running, a one-shot command has no use for the token.
   const token = new TokenStore(dataDir).get();
-  try {
-    const sync = await post<SyncAnswer>(server, token, SYNC_PATH, {});
-    return sync.status === 200 ? { server, token, sync: sync.body } : null;
-  } catch {
-    return null;
+  let busy: SyncBusy | null = null;
+  for (;;) {
+    let res: { status: number; body: SyncAnswer | SyncBusy };
+    try {
+      res = await post<SyncAnswer | SyncBusy>(server, token, SYNC_PATH, {});
+    } catch {
+      return null;
+    }
+    if (res.status === 200) return { server, token, sync: res.body as SyncAnswer, busy };
+    if (res.status !== 503 || !isSyncBusy(res.body) || res.body.phase === 'error') return null;
+    busy = res.body;
+    // Before its first pass starts (`idle`, a moment after launch) there is nothing to read yet: wait.
+    if (!busy.firstPassDone && busy.phase !== 'idle' && opts.firstPass === 'partial') return { server, token, sync: null, busy };
+    opts.onWait?.(busy);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+function isSyncBusy(body: unknown): body is SyncBusy {
+  const b = body as Partial<SyncBusy> | null;
+  return typeof b === 'object' && b !== null && typeof b.phase === 'string' && typeof b.firstPassDone === 'boolean' && typeof b.files?.total === 'number';
+}
+
+/** An `onWait` that says once, on stderr, that the command waits for the running Baton's pass. */
+export function noteWaitOnce(write: (line: string) => void = (line) => process.stderr.write(line)): (busy: SyncBusy) => void {
+  let said = false;
+  return (busy) => {
+    if (said) return;
+    said = true;
+    const what = busy.firstPassDone ? 'a pass over changed files' : 'its first index';
+    write(`baton: waiting for the running Baton to finish ${what} (${busy.files.done}/${busy.files.total} files so far)\n`);
+  };
+}
+
+/** The stderr note of an answer read from a running Baton's partial index. */
+export function partialIndexNote(url: string, busy: SyncBusy): string {
+  const read = busy.files.total > 0 ? ` (${busy.files.done}/${busy.files.total} files read)` : '';
+  return `baton: the running Baton (${url}) is still building its index${read}; this answer holds only what it has indexed so far\n`;
 }
 
 function remoteApi(server: ServerFile, token: string): CliApi {
@@ -107,10 +168,14 @@ async function pagedKeys(page: (offset: number) => Promise<{ sessions: { id: str
 /**
  * `reveal` (`--no-redact`): the answer comes from this process's own index, since a running Baton
  * redacts what it sends for the token (agents hold it); otherwise every result is redacted here too.
+ * `firstPass`: see FirstPass (default: answer from a partial index, with a note).
  */
-export async function openCliApi(environment: Environment = currentEnvironment(), options: { reveal?: boolean } = {}): Promise<CliApiHandle> {
+export async function openCliApi(
+  environment: Environment = currentEnvironment(),
+  options: { reveal?: boolean; firstPass?: FirstPass; onWait?: (busy: SyncBusy) => void } = {},
+): Promise<CliApiHandle> {
   const reveal = options.reveal === true;
-  const remote = reveal ? null : await openServerApi(environment);
+  const remote = reveal ? null : await openServerApi(environment, { firstPass: options.firstPass ?? 'partial', onWait: options.onWait });
   if (remote) return remote;
   const { openCliCore } = await import('./cli-core.js');
   const { redacting } = await import('./cli-redaction.js');
@@ -121,34 +186,42 @@ export async function openCliApi(environment: Environment = currentEnvironment()
 }
 
 /**
- * The running Baton's API for this data dir when one answers with a current index, else null (also
- * with BATON_NO_SERVER=1). Its answers are already redacted: the token never gets anything else.
+ * The running Baton's API for this data dir, brought current (see reachRunningBaton), else null
+ * (also with BATON_NO_SERVER=1). Its answers are already redacted: the token never gets anything
+ * else. An answer from its partial index (first pass, `partial`) comes with a note on `warn`.
  */
-export async function openServerApi(environment: Environment = currentEnvironment()): Promise<CliApiHandle | null> {
+export async function openServerApi(
+  environment: Environment = currentEnvironment(),
+  options: ReachOptions & { warn?: (line: string) => void } = { firstPass: 'wait' },
+): Promise<CliApiHandle | null> {
   if (environment.env.BATON_NO_SERVER === '1') return null;
   const dataDir = batonDataDir(environment);
-  const found = await currentServer(dataDir);
+  const found = await reachRunningBaton(dataDir, options);
   if (!found) return null;
+  if (!found.sync && found.busy) (options.warn ?? ((line: string) => process.stderr.write(line)))(partialIndexNote(found.server.url, found.busy));
   const api = remoteApi(found.server, found.token);
   return { api, server: found.server.url, sessionKeys: () => pagedKeys((offset) => api.listSessions({ limit: 1000, offset })), close: async () => {} };
 }
 
-/** What `syncViaServer` reports: which Baton brought the index current, and what its pass read. */
+/** What `syncViaServer` reports: which Baton brought the index current, and what its passes read. */
 export interface ServerSync {
   url: string;
+  /** What its catch-up pass read. */
   read: SyncAnswer['read'];
+  /** The pass it was running when asked, which this call waited for (its totals); null: none. */
+  followed: SyncBusy | null;
 }
 
 /**
  * Has the running Baton for this data dir bring its index current (the one writer of that index),
- * or null when none answers with its first pass done (also with BATON_NO_SERVER=1): the caller
- * then indexes itself.
+ * waiting for a pass it runs (its first one included), or null when none answers or its ingest
+ * failed (also with BATON_NO_SERVER=1): the caller then indexes itself.
  */
-export async function syncViaServer(environment: Environment = currentEnvironment()): Promise<ServerSync | null> {
+export async function syncViaServer(environment: Environment = currentEnvironment(), onWait?: (busy: SyncBusy) => void): Promise<ServerSync | null> {
   if (environment.env.BATON_NO_SERVER === '1') return null;
   const dataDir = batonDataDir(environment);
-  const found = await currentServer(dataDir);
-  return found && { url: found.server.url, read: found.sync.read };
+  const found = await reachRunningBaton(dataDir, { firstPass: 'wait', onWait });
+  return found?.sync ? { url: found.server.url, read: found.sync.read, followed: found.busy } : null;
 }
 
 /**

@@ -14,6 +14,6 @@ export function createExtraRoutes(core: BatonCore): HttpRoute[] {
     createNudgeRoute(async () => {
       await core.syncNow();
     }, core.log),
-    createSyncRoute({ phase: () => core.sources.progress().phase, syncNow: () => core.syncNow() }),
+    createSyncRoute({ progress: () => core.sources.progress(), syncNow: () => core.syncNow() }),
   ];
 }

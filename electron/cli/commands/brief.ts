@@ -23,8 +23,9 @@ export function registerBrief(program: Command): void {
       // A running Baton answers when there is one (see cli-api.ts); otherwise this process's own
       // index, through the lean brief core (brief-core.ts), not the whole core.
       const request = { target: targetOption(opts.target), format: opts.format as BriefFormat, budget: opts.budget, redact: opts.redact };
-      const { openServerApi } = await import('../cli-api.js');
-      const server = opts.redact ? await openServerApi() : null;
+      const { openServerApi, noteWaitOnce } = await import('../cli-api.js');
+      // `--last` must be the latest session: a running Baton's pass (its first one too) is waited for.
+      const server = opts.redact ? await openServerApi(undefined, { firstPass: 'wait', onWait: noteWaitOnce() }) : null;
       let brief: BriefResult;
       if (server) {
         brief = await server.api.generateBrief({ ...request, session: opts.last ? await lastSessionId(server.api, opts.cwd) : ref! });

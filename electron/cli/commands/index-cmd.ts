@@ -35,21 +35,61 @@ async function refuseWhileRunning(): Promise<void> {
   }
 }
 
+/** The progress bar on stderr, its package loaded at the first progress with work to show. */
+function progressBar(): { show(done: { files: number; bytes: number }, total: { files: number; bytes: number }): void; stop(): void } {
+  let bar: cliProgressModule.SingleBar | null = null;
+  return {
+    show(done, total) {
+      const payload = { filesDone: done.files, filesTotal: total.files, mbDone: (done.bytes / MB).toFixed(1), mbTotal: (total.bytes / MB).toFixed(1) };
+      if (bar) {
+        bar.setTotal(total.bytes);
+        bar.update(done.bytes, payload);
+        return;
+      }
+      // The built-in's own object: a static import of node:module would load it for `--help` too.
+      const { createRequire } = process.getBuiltinModule('node:module');
+      const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule;
+      bar = new cliProgress.SingleBar(
+        { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: rawStream(process.stderr) as NodeJS.WriteStream, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      );
+      bar.start(total.bytes, done.bytes, payload);
+    },
+    stop() {
+      bar?.stop();
+    },
+  };
+}
+
 /**
  * The index a running Baton holds has one writer, that Baton: it is asked to catch up (the same
  * stat-each-file pass, in the process that watches the stores) instead of this one writing beside
- * it. False when none answers with its first pass done: this process indexes itself.
+ * it, and a pass it is running (its first one too) is followed on the bar until it ends. False when
+ * none answers or its ingest failed: this process indexes itself.
  */
 async function syncedByRunningBaton(): Promise<boolean> {
   const started = Date.now();
-  const { syncViaServer } = await import('../cli-api.js');
-  const synced = await syncViaServer();
+  const { syncViaServer, noteWaitOnce } = await import('../cli-api.js');
+  const bar = progressBar();
+  const note = noteWaitOnce();
+  let synced;
+  try {
+    synced = await syncViaServer(undefined, (busy) => {
+      note(busy);
+      if (busy.bytes.total > 0) bar.show({ files: busy.files.done, bytes: busy.bytes.done }, { files: busy.files.total, bytes: busy.bytes.total });
+    });
+  } finally {
+    bar.stop();
+  }
   if (!synced) return false;
   const { SessionIndex } = await import('../../core/index/session-index.js');
   const dataDir = batonDataDir(currentEnvironment());
   const reader = new SessionIndex(dataDir);
   try {
-    const read = synced.read && { bytesRead: synced.read.bytes, unitsRead: synced.read.files };
+    // What was read while this command waited: the pass it followed, then the catch-up after it.
+    const followed = synced.followed;
+    const catchUp = synced.read ?? { files: 0, bytes: 0 };
+    const read = synced.read || followed ? { unitsRead: catchUp.files + (followed?.files.total ?? 0), bytesRead: catchUp.bytes + (followed?.bytes.total ?? 0) } : null;
     process.stdout.write(summaryLine(reader.stats({ messageRows: false }), read, Date.now() - started, dataDir, synced.url));
   } finally {
     reader.close();
@@ -67,16 +107,7 @@ export function registerIndex(program: Command): void {
       else if (await syncedByRunningBaton()) return;
       // The bar's package is loaded at the first progress with work to show: a warm index that
       // finds nothing changed (the common case) never draws one, and should not load it.
-      let bar: cliProgressModule.SingleBar | null = null;
-      const newBar = (): cliProgressModule.SingleBar => {
-        // The built-in's own object: a static import of node:module would load it for `--help` too.
-        const { createRequire } = process.getBuiltinModule('node:module');
-        const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule;
-        return new cliProgress.SingleBar(
-          { format: 'indexing [{bar}] {percentage}% | {filesDone}/{filesTotal} files | {mbDone}/{mbTotal} MB', stream: rawStream(process.stderr) as NodeJS.WriteStream, hideCursor: true },
-          cliProgress.Presets.shades_classic,
-        );
-      };
+      const bar = progressBar();
       // Settings and ingest only, not the whole core (see index-core.ts).
       const { openIndexCore } = await import('../index-core.js');
       const cli = await openIndexCore({
@@ -86,16 +117,10 @@ export function registerIndex(program: Command): void {
         // writer worker of its own only delayed the start of that parse (~60 ms of its start-up).
         ingest: 'inline',
         onProgress: (p) => {
-          if (p.phase !== 'indexing' || p.bytesTotal === 0) return;
-          const payload = { filesDone: p.filesDone, filesTotal: p.filesTotal, mbDone: (p.bytesDone / MB).toFixed(1), mbTotal: (p.bytesTotal / MB).toFixed(1) };
-          if (!bar) {
-            bar = newBar();
-            bar.start(p.bytesTotal, p.bytesDone, payload);
-          } else bar.update(p.bytesDone, payload);
+          if (p.phase === 'indexing' && p.bytesTotal > 0) bar.show({ files: p.filesDone, bytes: p.bytesDone }, { files: p.filesTotal, bytes: p.bytesTotal });
         },
       });
-      // A cast: TypeScript narrows `bar` to null here, not seeing the callback assign it.
-      (bar as cliProgressModule.SingleBar | null)?.stop();
+      bar.stop();
       try {
         process.stdout.write(summaryLine(cli.sources.reader.stats({ messageRows: false }), cli.catchUp, cli.catchUpMs, cli.dataDir, null));
       } finally {
