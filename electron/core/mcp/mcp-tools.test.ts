@@ -14,6 +14,8 @@ import { installOpencodePlugin } from '../install/plugins/opencode-plugin.js';
 import { mcpEndpoint } from '../install/endpoint.js';
 import { expectedSessions } from '../../../testing/fixture-home.js';
 import { fixtureAdapters } from '../../../testing/index-support.js';
+import { mcpCoreFromBaton } from './from-baton-core.js';
+import { listSessions as listSessionsTool, searchAllSessions } from './tools/session-tools.js';
 
 let h: McpHarness;
 let client: Client;
@@ -40,8 +42,9 @@ interface SessionRow {
 
 describe('list_sessions', () => {
   it('lists every fixture session newest first, and filters by agent and project', async () => {
-    const all = jsonOf<{ total: number; sessions: SessionRow[] }>(await call('list_sessions', { limit: 200 }));
+    const all = jsonOf<{ total: number; sessions: SessionRow[]; index_note?: string }>(await call('list_sessions', { limit: 200 }));
     expect(all.total).toBe(readable().sessions);
+    expect(all.index_note).toBeUndefined(); // the index is current
     const times = all.sessions.map((s) => s.updated_at ?? '');
     expect([...times].sort().reverse()).toEqual(times);
     const codex = jsonOf<{ sessions: SessionRow[] }>(await call('list_sessions', { agent: 'codex' }));
@@ -50,6 +53,22 @@ describe('list_sessions', () => {
     const scratch = jsonOf<{ sessions: SessionRow[] }>(await call('list_sessions', { project: 'scratch', limit: 2 }));
     expect(scratch.sessions).toHaveLength(2);
     expect(scratch.sessions.every((s) => s.cwd === '/home/ana/scratch')).toBe(true);
+  });
+
+  it('says when Baton is still on its first index pass, so a missing session is not taken for none', async () => {
+    // The real core's answers, seen as during its first pass (health says the index is not current yet).
+    const real = mcpCoreFromBaton(h.core);
+    const health = await real.api.health({});
+    const firstPass = { ...real, api: { ...real.api, health: async () => ({ ...health, index: { ...health.index, phase: 'indexing' as const, currentAt: null } }) } };
+    const listed = jsonOf<{ total: number; index_note?: string }>(await listSessionsTool(firstPass, { limit: 5 }));
+    expect(listed.total).toBe(readable().sessions);
+    expect(listed.index_note).toBe(
+      `Baton is still building its index (${health.index.sessions} sessions so far): sessions and matches it has not reached yet are missing. Call again in a moment for the rest.`,
+    );
+    const found = jsonOf<{ hits: unknown[]; index_note?: string }>(await searchAllSessions(firstPass, { query: 'coffee' }));
+    expect(found.hits.length).toBeGreaterThan(0);
+    expect(found.index_note).toBe(listed.index_note);
+    expect(jsonOf<{ index_note?: string }>(await searchAllSessions(real, { query: 'coffee' })).index_note).toBeUndefined();
   });
 
   it('rejects a bad argument with an actionable error', async () => {

@@ -24,6 +24,16 @@ export function sessionView(s: SessionSummary) {
   };
 }
 
+/**
+ * Said beside a list or search answered while Baton's first index pass still runs: an agent would
+ * otherwise take a missing session for one that does not exist. Nothing when the index is current.
+ */
+async function partialIndexNotice(core: McpCore): Promise<{ index_note?: string }> {
+  const { index } = await core.api.health({});
+  if (index.currentAt !== null) return {};
+  return { index_note: `Baton is still building its index (${index.sessions} sessions so far): sessions and matches it has not reached yet are missing. Call again in a moment for the rest.` };
+}
+
 function hitView(h: SearchHit) {
   return { session: h.sessionId, title: h.title, cwd: h.cwd, seq: h.seq, role: h.role, timestamp: h.timestamp, snippet: h.snippet };
 }
@@ -31,19 +41,21 @@ function hitView(h: SearchHit) {
 export function listSessions(core: McpCore, args: { agent?: AgentId; project?: string; limit?: number }): Promise<CallToolResult> {
   return guarded(async () => {
     const input = parseApiInput('listSessions', { agent: args.agent, project: args.project, limit: args.limit ?? DEFAULT_LIMIT });
-    const page = await core.api.listSessions(input);
+    const [page, notice] = await Promise.all([core.api.listSessions(input), partialIndexNotice(core)]);
     return ok({
       total: page.total,
       sessions: page.sessions.map(sessionView),
       hint: page.sessions.length ? 'Pass an id as `session` to generate_brief, restore_session, checkpoint_session or search_session.' : 'No sessions match these filters.',
+      ...notice,
     });
   });
 }
 
 export function searchAllSessions(core: McpCore, args: { query: string; agent?: AgentId; limit?: number }): Promise<CallToolResult> {
   return guarded(async () => {
-    const hits = await core.api.search(parseApiInput('search', { query: args.query, agent: args.agent, limit: args.limit ?? DEFAULT_LIMIT }));
-    return ok({ query: args.query, hits: hits.map(hitView), note: 'Matches are wrapped in [[ and ]].' });
+    const input = parseApiInput('search', { query: args.query, agent: args.agent, limit: args.limit ?? DEFAULT_LIMIT });
+    const [hits, notice] = await Promise.all([core.api.search(input), partialIndexNotice(core)]);
+    return ok({ query: args.query, hits: hits.map(hitView), note: 'Matches are wrapped in [[ and ]].', ...notice });
   });
 }
 
