@@ -75,10 +75,14 @@ export interface ReachOptions {
   firstPass: FirstPass;
   /** Called at each poll while a pass runs and the command waits for it. */
   onWait?: (busy: SyncBusy) => void;
+  /** A pass whose progress has not moved for this long is given up on (default STALL_MS). */
+  stallMs?: number;
 }
 
 /** How often a waiting command asks again: a 503 costs the running Baton one progress read. */
 const POLL_MS = 250;
+/** A pass reads a file at a time and reports each: a minute without one is a Baton that is stuck. */
+const STALL_MS = 60_000;
 
 interface Reached {
   server: ServerFile;
@@ -95,6 +99,7 @@ interface Reached {
  * watcher's last report: /sync re-checks every store file's size and mtime and reads what changed
  * before it answers (see server/sync-route.ts). While that Baton runs a pass with work, this
  * follows it (one poll per POLL_MS) rather than indexing beside it: the index keeps one writer.
+ * Only a pass that stops moving (stallMs) is given up on, and then this process indexes itself.
  */
 async function reachRunningBaton(dataDir: string, opts: ReachOptions): Promise<Reached | null> {
   const server = readServerFile(dataDir);
@@ -102,6 +107,7 @@ async function reachRunningBaton(dataDir: string, opts: ReachOptions): Promise<R
   // Read only now: with no Baton running, a one-shot command has no use for the token.
   const token = new TokenStore(dataDir).get();
   let busy: SyncBusy | null = null;
+  let moved = Date.now();
   for (;;) {
     let res: { status: number; body: SyncAnswer | SyncBusy };
     try {
@@ -111,12 +117,18 @@ async function reachRunningBaton(dataDir: string, opts: ReachOptions): Promise<R
     }
     if (res.status === 200) return { server, token, sync: res.body as SyncAnswer, busy };
     if (res.status !== 503 || !isSyncBusy(res.body) || res.body.phase === 'error') return null;
+    if (!busy || progressed(busy, res.body)) moved = Date.now();
+    else if (Date.now() - moved > (opts.stallMs ?? STALL_MS)) return null; // stuck: index here instead
     busy = res.body;
     // Before its first pass starts (`idle`, a moment after launch) there is nothing to read yet: wait.
     if (!busy.firstPassDone && busy.phase !== 'idle' && opts.firstPass === 'partial') return { server, token, sync: null, busy };
     opts.onWait?.(busy);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+function progressed(before: SyncBusy, now: SyncBusy): boolean {
+  return now.phase !== before.phase || now.files.done !== before.files.done || now.bytes.done !== before.bytes.done || now.files.total !== before.files.total;
 }
 
 function isSyncBusy(body: unknown): body is SyncBusy {
@@ -175,7 +187,7 @@ export async function openCliApi(
   options: { reveal?: boolean; firstPass?: FirstPass; onWait?: (busy: SyncBusy) => void } = {},
 ): Promise<CliApiHandle> {
   const reveal = options.reveal === true;
-  const remote = reveal ? null : await openServerApi(environment, { firstPass: options.firstPass ?? 'partial', onWait: options.onWait });
+  const remote = reveal ? null : await openServerApi(environment, { firstPass: options.firstPass ?? 'partial', onWait: options.onWait ?? noteWaitOnce() });
   if (remote) return remote;
   const { openCliCore } = await import('./cli-core.js');
   const { redacting } = await import('./cli-redaction.js');

@@ -96,4 +96,22 @@ describe('a CLI command and a running Baton that is indexing', () => {
     });
     expect(await syncViaServer(environment)).toBeNull();
   });
+
+  it('gives up on a pass whose progress stops moving (that Baton is stuck), and not on one that moves', async () => {
+    const stuck = { ...idle, phase: 'indexing' as const, currentAt: '2026-11-27T10:00:00.000Z', filesTotal: 3, filesDone: 1, bytesTotal: 30, bytesDone: 10 };
+    states = [stuck];
+    expect(await openServerApi(environment, { firstPass: 'wait', stallMs: 600 })).toBeNull();
+    expect(polls).toBeGreaterThanOrEqual(3);
+    expect(catchUps).toBe(0);
+
+    // Moving, a file per poll (250 ms apart), for longer than stallMs in all: followed to the end.
+    polls = 0;
+    states = [1, 2, 3, 4, 5, 6].map((n) => ({ ...stuck, filesTotal: 6, filesDone: n, bytesDone: n * 10 }));
+    states.push({ ...stuck, phase: 'watching' });
+    const started = Date.now();
+    const followed = await openServerApi(environment, { firstPass: 'wait', stallMs: 1000 });
+    expect(followed).not.toBeNull();
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(catchUps).toBe(1);
+  });
 });
