@@ -95,7 +95,7 @@ export async function createBatonCore(options: CoreOptions = {}): Promise<BatonC
         name: 'baton',
         version: BATON_VERSION,
         uptimeSeconds: Math.round((Date.now() - core.startedAt) / 1000),
-        index: { phase: progress.phase, sessions: sources.started ? sources.reader.stats({ messageRows: false }).sessions : 0, currentAt: progress.currentAt },
+        index: { phase: progress.phase, sessions: sources.started ? sources.reader.sessionCount() : 0, currentAt: progress.currentAt },
       };
     },
     async start() {

@@ -51,6 +51,7 @@ export class SessionIndex implements TranscriptReader {
   private readonly sessionById;
   private readonly sessionRowidById;
   private readonly branchesById;
+  private readonly sessionTotal;
   private readonly listCache = new Map<string, { rows: ReturnType<IndexDb['prepare']>; count: ReturnType<IndexDb['prepare']> }>();
   private readonly messageStmtCache = new Map<string, ReturnType<IndexDb['prepare']>>();
 
@@ -62,6 +63,7 @@ export class SessionIndex implements TranscriptReader {
     this.sessionById = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`);
     this.sessionRowidById = this.db.prepare('SELECT rowid FROM sessions WHERE id = ?').pluck();
     this.branchesById = this.db.prepare('SELECT rowid, other_branches FROM sessions WHERE id = ?');
+    this.sessionTotal = this.db.prepare('SELECT count(*) FROM sessions').pluck();
   }
 
   close(): void {
@@ -190,6 +192,11 @@ export class SessionIndex implements TranscriptReader {
     return (host === null
       ? this.db.prepare(`SELECT ${columns} AND NOT (instr(id, '/') BETWEEN 1 AND instr(id, ':'))`).get(agent)
       : this.db.prepare(`SELECT ${columns} AND substr(id, 1, length(?) + 1) = ? || '/'`).get(agent, host, host)) as { sessions: number; latestAt: string | null };
+  }
+
+  /** How many sessions the index holds (health's one number: not stats(), which also groups and stats files). */
+  sessionCount(): number {
+    return this.sessionTotal.get() as number;
   }
 
   resolveSessionRef(ref: string): SessionRefResult {

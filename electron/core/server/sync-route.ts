@@ -34,7 +34,7 @@ export interface SyncBusy {
 /** What a pass read (the part of ingest's SyncCounters this route reports; null: not known). */
 type PassRead = { unitsRead: number; bytesRead: number } | null;
 
-export function syncBusy(p: IndexProgress): SyncBusy {
+function syncBusy(p: IndexProgress): SyncBusy {
   return {
     phase: p.phase,
     firstPassDone: p.currentAt !== null,
