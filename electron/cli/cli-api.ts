@@ -131,9 +131,20 @@ function progressed(before: SyncBusy, now: SyncBusy): boolean {
   return now.phase !== before.phase || now.files.done !== before.files.done || now.bytes.done !== before.bytes.done || now.files.total !== before.files.total;
 }
 
+/** Every count a 503 carries is checked: they reach the terminal (the note, the bar) as they are. */
 function isSyncBusy(body: unknown): body is SyncBusy {
   const b = body as Partial<SyncBusy> | null;
-  return typeof b === 'object' && b !== null && typeof b.phase === 'string' && typeof b.firstPassDone === 'boolean' && typeof b.files?.total === 'number';
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.phase === 'string' &&
+    typeof b.firstPassDone === 'boolean' &&
+    count(b.files?.done) &&
+    count(b.files?.total) &&
+    count(b.bytes?.done) &&
+    count(b.bytes?.total)
+  );
 }
 
 /** An `onWait` that says once, on stderr, that the command waits for the running Baton's pass. */

@@ -90,11 +90,19 @@ describe('a CLI command and a running Baton that is indexing', () => {
     expect(await openServerApi(environment, { firstPass: 'wait' })).toBeNull();
     expect(catchUps).toBe(0);
 
+    // No counts; then counts that are not numbers (they would reach the terminal as they are).
+    let body = '{"phase":"indexing"}';
     server.removeAllListeners('request');
     server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"phase":"indexing"}');
+      res.writeHead(503, { 'content-type': 'application/json' }).end(body);
     });
     expect(await syncViaServer(environment)).toBeNull();
+    body = JSON.stringify({ phase: 'indexing', firstPassDone: true, files: { done: '\u001b[2J', total: 3 }, bytes: { done: 0, total: 10 } });
+    let waited = 0;
+    expect(await syncViaServer(environment, () => waited++)).toBeNull();
+    body = JSON.stringify({ phase: 'indexing', firstPassDone: true, files: { done: 1, total: 3 } });
+    expect(await syncViaServer(environment, () => waited++)).toBeNull();
+    expect(waited).toBe(0);
   });
 
   it('gives up on a pass whose progress stops moving (that Baton is stuck), and not on one that moves', async () => {
